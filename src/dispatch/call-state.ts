@@ -1,0 +1,32 @@
+import type { JsonObject } from '../tools/json.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { CallValidation, ToolCallEnvelope } from './envelope.js';
+
+/**
+ * What the dispatcher decided about a call when it arrived, carried to the executor under a symbol
+ * key. Spreading the envelope (`{ ...call, toolArgs }`) keeps it; an envelope built from scratch
+ * loses it and is refused, so no layer can forge a fresh, unchecked call.
+ */
+export const CALL_STATE = Symbol('switchyard.callState');
+
+export interface CallState {
+  /** The tool resolved at arrival (undefined when the name was unknown or not advertised). */
+  readonly tool: AnyTool | undefined;
+  /** The arguments checked at arrival: unchanged arguments need no second check. */
+  readonly args: JsonObject;
+  readonly validation: CallValidation;
+  /** The arguments were not a JSON object: the call never runs, whatever a layer does. */
+  readonly unparseable: boolean;
+  /** Tools the model was shown this turn; null means every tool that is not deferred. */
+  readonly advertised: ReadonlySet<string> | null;
+}
+
+export type StatefulEnvelope = ToolCallEnvelope & { readonly [CALL_STATE]?: CallState };
+
+export function callStateOf(call: ToolCallEnvelope): CallState | undefined {
+  return (call as StatefulEnvelope)[CALL_STATE];
+}
+
+export function isAdvertised(tool: AnyTool, advertised: ReadonlySet<string> | null): boolean {
+  return advertised === null ? !tool.deferLoading : advertised.has(tool.name);
+}

@@ -1,0 +1,56 @@
+import type { JsonObject, JsonSchema } from '../tools/json.js';
+import type { SchemaIssue } from '../tools/repair-message.js';
+import type { ResolvedSafety, ToolKind } from '../tools/tool-spec.js';
+
+/** Where a call runs. */
+export type ExecutorName = 'inline' | 'worker' | 'mcp_server' | 'host_bridge' | 'provider_native';
+
+/** Facts about the planner turn a call belongs to. */
+export interface TurnInfo {
+  readonly iteration: number;
+  readonly sessionId: string;
+  readonly runId: string | null;
+  readonly model: string | null;
+  readonly provider: string | null;
+  /** Position of the call in the planner's emission (0-based). Results are delivered in this order. */
+  readonly emitOrder: number;
+  readonly maxConcurrentTools: number;
+}
+
+/** What is known about a call's arguments before the middleware runs. */
+export type CallValidation =
+  | { readonly valid: true }
+  | {
+      readonly valid: false;
+      readonly status: 'tool_not_found' | 'schema_violation';
+      /** The model-facing message: available tools, or what to repair. */
+      readonly message: string;
+      readonly issues: readonly SchemaIssue[];
+    };
+
+/** A tool's safety metadata and kind, plus its free annotations, as middleware sees them. */
+export interface CallAnnotations extends Readonly<Record<string, unknown>> {
+  readonly kind?: ToolKind;
+  readonly safety?: ResolvedSafety;
+}
+
+/**
+ * One call on its way through the middleware. A layer may rewrite arguments
+ * (`next({ ...call, toolArgs })`), short-circuit, or observe. Calls whose tool is unknown or whose
+ * arguments failed validation pass through the middleware too (so audit logs see them), marked by
+ * `validation`; the executor at the bottom refuses them.
+ */
+export interface ToolCallEnvelope {
+  readonly toolName: string;
+  readonly toolArgs: JsonObject;
+  readonly callId: string;
+  readonly declaredExecutor: ExecutorName | null;
+  /** The model-visible input schema (null for an unknown tool). */
+  readonly schema: JsonSchema | null;
+  readonly description: string;
+  readonly annotations: CallAnnotations;
+  readonly turn: TurnInfo;
+  /** Aborted when the turn is cancelled; layers may pass a narrower signal down. */
+  readonly signal: AbortSignal | undefined;
+  readonly validation: CallValidation;
+}

@@ -1,0 +1,283 @@
+import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
+import type { JsonObject } from '../tools/json.js';
+import type { SchemaValidator } from '../tools/schema-validator.js';
+import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolProgress } from '../tools/tool-spec.js';
+import { backoffDelay } from './backoff.js';
+import { CallAbort } from './call-abort.js';
+import { callStateOf, isAdvertised } from './call-state.js';
+import { classifyError } from './classify-error.js';
+import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
+import { isTransient } from './error-taxonomy.js';
+import type { ExecutionOutcome, Executor, RuntimeValues } from './executor.js';
+import { type ArtifactStore, boundRendered, contentText, renderValue } from './render-output.js';
+import { type ContentBlock, shortCircuitResult, type ToolCallResult } from './result.js';
+import { isToolOutput } from './tool-output.js';
+
+/** What the executor stage needs from its dispatcher. */
+export interface ExecuteCallDeps {
+  readonly registry: ToolRegistry;
+  readonly validator: SchemaValidator;
+  readonly executors: ReadonlyMap<ExecutorName, Executor>;
+  readonly values: RuntimeValues;
+  readonly maxRenderedChars: number;
+  readonly artifactStore: ArtifactStore | undefined;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  readonly onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => void;
+}
+
+const MAX_LISTED_TOOLS = 50;
+
+/** The model-facing text of an unknown tool: the names it may use instead. */
+export function toolNotFoundMessage(name: string, available: readonly string[]): string {
+  const listed = available.slice(0, MAX_LISTED_TOOLS).join(', ');
+  const more = available.length > MAX_LISTED_TOOLS ? `, … (${available.length} in all)` : '';
+  return `Unknown tool ${JSON.stringify(name)}. Available tools: ${listed === '' ? '(none)' : listed}${more}.`;
+}
+
+function refuse(call: ToolCallEnvelope, status: string, message: string): ToolCallResult {
+  return shortCircuitResult(call, {
+    status,
+    error: message,
+    errorCategory: status,
+    observation: message,
+  });
+}
+
+/**
+ * The bottom of every middleware stack. It checks the call again, fail closed, whatever the layers
+ * above did: the envelope must descend from the one the dispatcher built, the tool must exist and
+ * be advertised, unparseable arguments never run, and arguments a layer rewrote must satisfy the
+ * handler's own schema. Then it runs the executor (with the tool's timeout and retry policy) and
+ * builds the result.
+ */
+export async function executeCall(
+  deps: ExecuteCallDeps,
+  call: ToolCallEnvelope,
+): Promise<ToolCallResult> {
+  const state = callStateOf(call);
+  if (state === undefined) {
+    return refuse(
+      call,
+      'policy_blocked',
+      'the call envelope was not derived from the dispatched call (build it with { ...call, … })',
+    );
+  }
+  const tool =
+    call.toolName === state.tool?.name ? state.tool : deps.registry.resolve(call.toolName);
+  if (tool === undefined || !isAdvertised(tool, state.advertised)) {
+    const available = deps.registry
+      .list()
+      .filter((candidate) => isAdvertised(candidate, state.advertised))
+      .map((candidate) => candidate.name);
+    return refuse(call, 'tool_not_found', toolNotFoundMessage(call.toolName, available));
+  }
+  if (state.unparseable && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
+  if (tool === state.tool && call.toolArgs === state.args) {
+    if (!state.validation.valid) return refuse(call, 'schema_violation', state.validation.message);
+  } else {
+    const check = deps.validator.check(tool.name, tool.handlerSchema, call.toolArgs);
+    if (!check.valid) return refuse(call, 'schema_violation', check.repair);
+  }
+  return runWithRetry(deps, call, tool);
+}
+
+async function runWithRetry(
+  deps: ExecuteCallDeps,
+  envelope: ToolCallEnvelope,
+  tool: AnyTool,
+): Promise<ToolCallResult> {
+  // Results and events carry the canonical name, even when a layer used a provider alias.
+  const call = envelope.toolName === tool.name ? envelope : { ...envelope, toolName: tool.name };
+  const executorName: ExecutorName = tool.executor.kind === 'worker' ? 'worker' : 'inline';
+  const executor = deps.executors.get(executorName);
+  if (executor === undefined) {
+    return executorFailure(
+      call,
+      executorName,
+      0,
+      1,
+      `no ${executorName} executor is configured for tool "${tool.name}"`,
+    );
+  }
+  const maxAttempts = tool.retry?.maxAttempts ?? 1;
+  const started = deps.now();
+  for (let attempt = 1; ; attempt += 1) {
+    const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
+    let outcome: ExecutionOutcome;
+    try {
+      outcome = await executor.execute({
+        tool,
+        args: call.toolArgs,
+        callId: call.callId,
+        turn: call.turn,
+        get signal() {
+          return abort.signal;
+        },
+        whenAborted: () => abort.whenAborted(),
+        abortable: abort.abortable,
+        values: deps.values,
+        emit: (progress) => deps.onProgress(call, progress),
+      });
+    } finally {
+      abort.dispose();
+    }
+    const elapsed = deps.now() - started;
+    if (abort.aborted) {
+      if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
+      if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
+      return timeoutResult(call, executorName, elapsed, attempt, abort.reason);
+    }
+    if (outcome.ok) return okResult(deps, call, executorName, outcome.value, elapsed, attempt);
+    if (outcome.executorFailure !== undefined) {
+      return executorFailure(call, executorName, elapsed, attempt, outcome.executorFailure.message);
+    }
+    const category = classifyError(outcome.error);
+    if (category === 'cancelled') throw asCancellation(outcome.error);
+    if (
+      attempt < maxAttempts &&
+      isTransient(category) &&
+      (await pause(deps, tool, attempt, call.signal))
+    ) {
+      continue;
+    }
+    return toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category);
+  }
+}
+
+/** Waits before the next attempt; false when the tool has no retry policy. */
+async function pause(
+  deps: ExecuteCallDeps,
+  tool: AnyTool,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  if (tool.retry === undefined) return false;
+  try {
+    await deps.sleep(backoffDelay(tool.retry, attempt, deps.random), signal);
+  } catch (reason) {
+    throw asCancellation(reason);
+  }
+  return true;
+}
+
+function asCancellation(reason: unknown): CancelledError {
+  return CancelledError.isInstance(reason)
+    ? reason
+    : new CancelledError(reason instanceof Error ? reason.message : 'tool call cancelled', reason);
+}
+
+function okResult(
+  deps: ExecuteCallDeps,
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  returned: unknown,
+  elapsed: number,
+  attempts: number,
+): ToolCallResult {
+  let value = returned;
+  let content: readonly ContentBlock[] | undefined;
+  let isError = false;
+  if (isToolOutput(returned)) {
+    value = returned.value;
+    content = returned.content;
+    isError = returned.isError === true;
+  }
+  const full = content === undefined ? renderValue(value) : contentText(content);
+  const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
+  return {
+    ok: !isError,
+    status: isError ? 'error' : 'ok',
+    toolName: call.toolName,
+    toolCallId: call.callId,
+    arguments: call.toolArgs,
+    result: value,
+    renderedResult: bounded.text,
+    observation: isError
+      ? `[error from ${call.toolName}]\n${bounded.text}\n[end of ${call.toolName} error]`
+      : bounded.text,
+    error: isError ? bounded.text : null,
+    errorCategory: isError ? 'tool_error' : null,
+    executor,
+    executionDurationMs: elapsed,
+    emitOrder: call.turn.emitOrder,
+    attempts,
+    ...(content === undefined ? {} : { content }),
+    ...(bounded.artifact === null ? {} : { artifacts: [bounded.artifact] }),
+  };
+}
+
+function failure(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  fields: { status: string; error: string; errorCategory: string },
+): ToolCallResult {
+  return {
+    ok: false,
+    status: fields.status,
+    toolName: call.toolName,
+    toolCallId: call.callId,
+    arguments: call.toolArgs,
+    result: null,
+    renderedResult: fields.error,
+    observation: `[error from ${call.toolName}]\n${fields.error}\n[end of ${call.toolName} error]`,
+    error: fields.error,
+    errorCategory: fields.errorCategory,
+    executor,
+    executionDurationMs: elapsed,
+    emitOrder: call.turn.emitOrder,
+    attempts,
+  };
+}
+
+function toolErrorResult(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  thrown: unknown,
+  category: string,
+): ToolCallResult {
+  return failure(call, executor, elapsed, attempts, {
+    status: 'error',
+    error: errorMessage(thrown),
+    errorCategory: category === 'generic' ? 'tool_error' : category,
+  });
+}
+
+function timeoutResult(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  reason: unknown,
+): ToolCallResult {
+  return failure(call, executor, elapsed, attempts, {
+    status: 'timeout',
+    error: errorMessage(reason),
+    errorCategory: 'timeout',
+  });
+}
+
+function executorFailure(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  message: string,
+): ToolCallResult {
+  return failure(call, executor, elapsed, attempts, {
+    status: 'executor_error',
+    error: message,
+    errorCategory: 'executor_error',
+  });
+}
+
+/** Frozen empty arguments stand in for arguments that could not be read. */
+export const UNREADABLE_ARGS: JsonObject = Object.freeze({}) as JsonObject;

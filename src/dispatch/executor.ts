@@ -1,0 +1,46 @@
+import type { JsonObject } from '../tools/json.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { ToolProgress } from '../tools/tool-spec.js';
+import type { ExecutorName, TurnInfo } from './envelope.js';
+
+/** Hidden values a dispatcher hands to the handlers that ask for them through `injected`. */
+export interface RuntimeValues {
+  readonly context?: unknown;
+  readonly stores?: Readonly<Record<string, unknown>>;
+  readonly secrets?: Readonly<Record<string, string>>;
+}
+
+/** One execution of a tool, as an executor receives it. */
+export interface ExecutionRequest {
+  readonly tool: AnyTool;
+  readonly args: JsonObject;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  /**
+   * Aborts on the call's timeout (reason: `ToolTimeoutError`) or cancellation (reason:
+   * `CancelledError`). An executor must settle promptly once it aborts; its outcome is then ignored.
+   */
+  readonly signal: AbortSignal;
+  /** Settles (rejects) when `signal` aborts; lets an executor race without a listener per call. */
+  whenAborted(): Promise<never>;
+  /** True when this execution can be aborted at all (it has a timeout or a cancellable parent). */
+  readonly abortable: boolean;
+  readonly values: RuntimeValues;
+  emit(progress: ToolProgress): void;
+}
+
+/** What an execution produced: the handler's value, or what it threw (as data). */
+export type ExecutionOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly error: unknown;
+      /** Set when the executor itself failed (a crashed worker), not the tool. */
+      readonly executorFailure?: { readonly message: string; readonly exitCode?: number };
+    };
+
+/** Runs tool handlers somewhere: on the main thread, in a worker pool, on a remote server. */
+export interface Executor {
+  readonly name: ExecutorName;
+  execute(request: ExecutionRequest): Promise<ExecutionOutcome>;
+}

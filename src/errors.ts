@@ -1,0 +1,99 @@
+/**
+ * Exceptions are for misuse (bad options, a broken contract) and for cancellation. What happens
+ * to a tool call is a result, never an exception.
+ *
+ * `isInstance` checks a global brand and the stable `code`, so they hold across duplicate installs
+ * of this package and across worker threads (where errors are rebuilt from plain data).
+ */
+const BRAND = Symbol.for('switchyard.error');
+
+export abstract class SwitchyardError extends Error {
+  /** Stable machine-readable code; one per class. */
+  abstract readonly code: string;
+  readonly [BRAND] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  /** True when `value` is a Switchyard error of this class (by brand and code). */
+  static isInstance<T extends SwitchyardError>(
+    this: abstract new (
+      ...args: never[]
+    ) => T,
+    value: unknown,
+  ): value is T {
+    if (typeof value !== 'object' || value === null) return false;
+    if ((value as Record<PropertyKey, unknown>)[BRAND] !== true) return false;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass isInstance is called on.
+    const expected = (this as unknown as { readonly CODE?: string }).CODE;
+    return expected === undefined || (value as { code?: unknown }).code === expected;
+  }
+}
+
+/** A tool spec, registry or schema is invalid. Names the broken `rule`. */
+export class ToolDefinitionError extends SwitchyardError {
+  static readonly CODE = 'invalid_tool_definition';
+  readonly code = ToolDefinitionError.CODE;
+  readonly rule: string;
+  readonly toolName: string | undefined;
+
+  constructor(message: string, details: { rule: string; toolName?: string; cause?: unknown }) {
+    super(message, { cause: details.cause });
+    this.rule = details.rule;
+    this.toolName = details.toolName;
+  }
+}
+
+/** An option passed to a factory (dispatcher, middleware) is invalid. Names the `option`. */
+export class InvalidOptionError extends SwitchyardError {
+  static readonly CODE = 'invalid_option';
+  readonly code = InvalidOptionError.CODE;
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/**
+ * The call was cancelled (turn aborted, sibling failure, caller gave up). Always propagates through
+ * middleware; the dispatcher turns it into a `cancelled` result.
+ */
+export class CancelledError extends SwitchyardError {
+  static readonly CODE = 'cancelled';
+  readonly code = CancelledError.CODE;
+  readonly reason: unknown;
+
+  constructor(message = 'tool call cancelled', reason?: unknown) {
+    super(message, { cause: reason });
+    this.reason = reason;
+  }
+}
+
+/** The abort reason of a call that outlived its `timeoutMs`. */
+export class ToolTimeoutError extends SwitchyardError {
+  static readonly CODE = 'timeout';
+  readonly code = ToolTimeoutError.CODE;
+  readonly toolName: string;
+  readonly timeoutMs: number;
+
+  constructor(toolName: string, timeoutMs: number) {
+    super(`tool ${JSON.stringify(toolName)} exceeded its time limit of ${timeoutMs} ms`);
+    this.toolName = toolName;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** Turns anything thrown into a message string without throwing itself. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

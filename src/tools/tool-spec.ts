@@ -1,0 +1,197 @@
+import type { JsonObject, JsonSchema } from './json.js';
+
+/** How far a tool may reach beyond computing a value. Ordered from least to most reach. */
+export type SideEffectLevel = 'none' | 'read_only' | 'workspace_write' | 'process_exec' | 'network';
+
+/** Ordered from least to most reach; `sideEffectRank` compares levels. */
+export const SIDE_EFFECT_LEVELS: readonly SideEffectLevel[] = [
+  'none',
+  'read_only',
+  'workspace_write',
+  'process_exec',
+  'network',
+];
+
+/** ACP tool kinds, shown by clients as icons and used by policies. */
+export type ToolKind =
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  | 'other';
+
+export const TOOL_KINDS: readonly ToolKind[] = [
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'other',
+];
+
+/**
+ * What a tool declares about its effects. The MCP-style hints (`readOnly`, `destructive`,
+ * `idempotent`, `openWorld`) drive retries and scheduling; the flags drive policies.
+ * Anything left out is resolved fail-closed by `resolveSafety`.
+ */
+export interface ToolSafety {
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly idempotent?: boolean;
+  readonly openWorld?: boolean;
+  readonly sideEffectLevel?: SideEffectLevel;
+  readonly requiresConfirmation?: boolean;
+  readonly filesystem?: boolean;
+  readonly shell?: boolean;
+  readonly network?: boolean;
+  readonly spend?: boolean;
+  /** The directory a filesystem tool is confined to. */
+  readonly workspaceRoot?: string;
+  /** Argument keys removed (at any depth) before arguments are hashed or logged. */
+  readonly redact?: readonly string[];
+}
+
+/** Safety metadata with every field decided. */
+export interface ResolvedSafety {
+  readonly readOnly: boolean;
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
+  readonly openWorld: boolean;
+  readonly sideEffectLevel: SideEffectLevel;
+  readonly requiresConfirmation: boolean;
+  readonly filesystem: boolean;
+  readonly shell: boolean;
+  readonly network: boolean;
+  readonly spend: boolean;
+  readonly workspaceRoot?: string;
+  readonly redact: readonly string[];
+}
+
+/**
+ * Retries for transient failures. Allowed only on tools that are read-only or idempotent:
+ * `defineTool` rejects a retry policy on any other tool.
+ */
+export interface RetryPolicy {
+  /** Total attempts including the first. Default 3. */
+  readonly maxAttempts?: number;
+  /** Delay before the first retry. Default 100 ms. */
+  readonly initialDelayMs?: number;
+  /** Upper bound of one delay. Default 2000 ms. */
+  readonly maxDelayMs?: number;
+  /** Growth of the delay per attempt. Default 2. */
+  readonly factor?: number;
+  /** Randomise each delay in [delay/2, delay]. Default true. */
+  readonly jitter?: boolean;
+}
+
+/** Where a tool's handler runs. `inline` (the default) runs it on the main thread. */
+export type ToolExecutorSpec =
+  | { readonly kind: 'inline' }
+  | {
+      readonly kind: 'worker';
+      /** URL (or absolute path) of an ES module loadable in a worker thread. */
+      readonly module: string | URL;
+      /** Export name of the handler in that module. Default `default`. */
+      readonly export?: string;
+    };
+
+/** Names of the hidden runtime values a handler may ask for through `injected`. */
+export type InjectedName = 'context' | 'stores' | 'secrets';
+
+/** A progress or log event a handler sends while it runs. */
+export interface ToolProgress {
+  readonly message?: string;
+  readonly progress?: number;
+  readonly total?: number;
+  readonly data?: unknown;
+}
+
+/** Turn facts a handler may read (never model-visible). */
+export interface ToolTurnFacts {
+  readonly iteration: number;
+  readonly sessionId: string;
+  readonly runId: string | null;
+  readonly emitOrder: number;
+}
+
+/**
+ * The hidden side of a call: everything the handler may use that the model must never see.
+ * `context`, `stores` and `secrets` are present only when the tool lists them in `injected`.
+ */
+export interface ToolRuntime<Context = unknown> {
+  readonly callId: string;
+  readonly toolName: string;
+  /** Aborted when the call times out, the turn is cancelled or a sibling fails fatally. */
+  readonly signal: AbortSignal;
+  readonly turn: ToolTurnFacts;
+  readonly context: Context | undefined;
+  readonly stores: Readonly<Record<string, unknown>> | undefined;
+  readonly secrets: Readonly<Record<string, string>> | undefined;
+  /** Sends a progress event for this call on the dispatcher's `events$`. */
+  emit(progress: ToolProgress): void;
+}
+
+export type ToolHandler<Args = JsonObject, Result = unknown, Context = unknown> = (
+  args: Args,
+  runtime: ToolRuntime<Context>,
+) => Result | Promise<Result>;
+
+/** What a user writes to define a tool. Only `name`, `description`, `inputSchema` and a handler are required. */
+export interface ToolSpec<Args = JsonObject, Result = unknown, Context = unknown> {
+  readonly name: string;
+  readonly description: string;
+  /** Model-visible JSON Schema of the arguments (an object schema). */
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  /** Runs the tool. Optional only for tools whose `executor` is not inline. */
+  handler?(args: Args, runtime: ToolRuntime<Context>): Result | Promise<Result>;
+  /** Hidden runtime values the handler receives; never part of any model-visible schema. */
+  readonly injected?: readonly InjectedName[];
+  readonly safety?: ToolSafety;
+  /** ACP kind; derived from the safety metadata when left out. */
+  readonly kind?: ToolKind;
+  /** Hard limit for one execution: the handler's signal aborts and the call yields `timeout`. */
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  readonly executor?: ToolExecutorSpec;
+  /** Hidden from the model until promoted by tool search. */
+  readonly deferLoading?: boolean;
+  readonly namespace?: string;
+  /** Display title for clients (ACP `title`). Default: the name. */
+  readonly title?: string;
+  /** Free metadata carried on the envelope and into receipts. */
+  readonly annotations?: Readonly<Record<string, unknown>>;
+  /**
+   * Accept an MCP-style name (`server.tool`: letters, digits, `_`, `-`, `.`, up to 128 characters)
+   * that providers cannot take verbatim. The registry gives it a provider-safe alias; events and
+   * receipts keep this canonical name.
+   */
+  readonly foreignName?: boolean;
+  /**
+   * The schema the handler itself accepts. Defaults to `inputSchema`; schema-time middleware keeps it
+   * when it rewrites `inputSchema`, and the executor validates against it after the middleware ran.
+   */
+  readonly handlerSchema?: JsonSchema;
+}
+
+/** A defined tool: a `ToolSpec` with every field decided, frozen. */
+export interface Tool<Args = JsonObject, Result = unknown, Context = unknown>
+  extends ToolSpec<Args, Result, Context> {
+  readonly title: string;
+  readonly handlerSchema: JsonSchema;
+  readonly injected: readonly InjectedName[];
+  readonly safety: ResolvedSafety;
+  readonly kind: ToolKind;
+  readonly retry?: Required<RetryPolicy>;
+  readonly executor: ToolExecutorSpec;
+  readonly deferLoading: boolean;
+  readonly foreignName: boolean;
+  readonly annotations: Readonly<Record<string, unknown>>;
+}
