@@ -1,5 +1,6 @@
 // The public surface of Switchyard, by name.
 
+export * from './actors/index.js';
 export { type AuditData, type AuditLayer, mergeAudit } from './dispatch/audit.js';
 export { classifyError } from './dispatch/classify-error.js';
 export {

@@ -1,0 +1,180 @@
+import { SwitchyardError } from '../errors.js';
+import { FifoQueue } from './fifo-queue.js';
+
+/** What a supervisor does after a message handler throws. */
+export type SupervisorDirective =
+  /** Keep the state and go on with the next message (default). */
+  | 'resume'
+  /** Replace the state with a fresh `init()` and go on. */
+  | 'restart'
+  /** Stop the actor: queued and later messages are refused with `ActorStoppedError`. */
+  | 'stop';
+
+/** Thrown by `ask` (and returned by `stop`) once an actor no longer takes messages. */
+export class ActorStoppedError extends SwitchyardError {
+  static readonly CODE = 'actor_stopped';
+  readonly code = ActorStoppedError.CODE;
+  readonly actorName: string;
+
+  constructor(actorName: string) {
+    super(`actor "${actorName}" is stopped and takes no more messages`);
+    this.actorName = actorName;
+  }
+}
+
+export interface ActorOptions<State, Message, Reply> {
+  /** Names the actor in errors and stack traces. */
+  readonly name: string;
+  /** The initial state; called again on `restart`. */
+  init(): State;
+  /**
+   * Handles one message. Runs strictly one at a time, so it may read and change `state` freely
+   * between awaits without locks.
+   */
+  receive(state: State, message: Message): Reply | Promise<Reply>;
+  /**
+   * Handles every queued message at once (up to `maxBatch`), in order, returning one reply per
+   * message. When given, it replaces `receive` for the messages it takes: a file writer turns a
+   * burst of lines into one write. If it throws, every message of the batch fails.
+   */
+  receiveBatch?(
+    state: State,
+    messages: readonly Message[],
+  ): readonly Reply[] | Promise<readonly Reply[]>;
+  /** Most messages one `receiveBatch` call takes. Default 1024. */
+  readonly maxBatch?: number;
+  /** Decides what happens after `receive` throws. Default: `resume`. */
+  supervise?(error: unknown, message: Message): SupervisorDirective;
+  /** Reports failures of `tell` messages, which have no one to reject. Default: ignored. */
+  onUnhandledError?(error: unknown, message: Message): void;
+}
+
+/** A handle to a running actor. */
+export interface ActorRef<Message, Reply> {
+  readonly name: string;
+  /** Messages waiting, not counting the one being handled. */
+  readonly mailboxSize: number;
+  readonly stopped: boolean;
+  /** Sends a message without waiting for its reply. Throws `ActorStoppedError` once stopped. */
+  tell(message: Message): void;
+  /** Sends a message and resolves with its reply (rejects with what `receive` threw). */
+  ask(message: Message): Promise<Reply>;
+  /** Refuses new messages, lets the queued ones finish, then resolves. */
+  stop(): Promise<void>;
+}
+
+interface Envelope<Message, Reply> {
+  readonly message: Message;
+  readonly resolve: ((reply: Reply) => void) | undefined;
+  readonly reject: ((error: unknown) => void) | undefined;
+}
+
+/**
+ * Starts an actor: a mailbox processed one message at a time, owning a piece of state or a side
+ * effect that must live in one place (a file being appended, a counter, a worker pool).
+ *
+ * @example
+ * const counter = createActor({ name: 'counter', init: () => ({ n: 0 }), receive: (state, by: number) => (state.n += by) });
+ * counter.tell(1);
+ * await counter.ask(2); // 3
+ */
+export function createActor<State, Message, Reply>(
+  options: ActorOptions<State, Message, Reply>,
+): ActorRef<Message, Reply> {
+  const mailbox = new FifoQueue<Envelope<Message, Reply>>();
+  let state = options.init();
+  /** True while the drain loop runs; it owns the mailbox until it empties it. */
+  let draining = false;
+  /** Set by `stop()` or a `stop` directive: no new messages are accepted. */
+  let closed = false;
+  let idle: (() => void) | undefined;
+
+  function refuse(envelope: Envelope<Message, Reply>): void {
+    envelope.reject?.(new ActorStoppedError(options.name));
+  }
+
+  function fail(envelope: Envelope<Message, Reply>, error: unknown): void {
+    if (envelope.reject !== undefined) envelope.reject(error);
+    else options.onUnhandledError?.(error, envelope.message);
+    const directive = options.supervise?.(error, envelope.message) ?? 'resume';
+    if (directive === 'restart') state = options.init();
+    if (directive === 'stop') {
+      closed = true;
+      for (let queued = mailbox.shift(); queued !== undefined; queued = mailbox.shift())
+        refuse(queued);
+    }
+  }
+
+  async function receiveOne(envelope: Envelope<Message, Reply>): Promise<void> {
+    try {
+      const reply = await options.receive(state, envelope.message);
+      envelope.resolve?.(reply);
+    } catch (error) {
+      fail(envelope, error);
+    }
+  }
+
+  async function receiveMany(batch: Envelope<Message, Reply>[]): Promise<void> {
+    const receiveBatch = options.receiveBatch!;
+    try {
+      const replies = await receiveBatch(
+        state,
+        batch.map((envelope) => envelope.message),
+      );
+      batch.forEach((envelope, index) => {
+        envelope.resolve?.(replies[index] as Reply);
+      });
+    } catch (error) {
+      for (const envelope of batch) fail(envelope, error);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    const maxBatch = options.maxBatch ?? 1024;
+    while (mailbox.size > 0) {
+      if (options.receiveBatch === undefined) {
+        await receiveOne(mailbox.shift()!);
+        continue;
+      }
+      const batch: Envelope<Message, Reply>[] = [];
+      while (batch.length < maxBatch && mailbox.size > 0) batch.push(mailbox.shift()!);
+      await receiveMany(batch);
+    }
+    draining = false;
+    idle?.();
+  }
+
+  function enqueue(envelope: Envelope<Message, Reply>): void {
+    if (closed) {
+      refuse(envelope);
+      return;
+    }
+    mailbox.push(envelope);
+    if (!draining) void drain();
+  }
+
+  return {
+    name: options.name,
+    get mailboxSize() {
+      return mailbox.size;
+    },
+    get stopped() {
+      return closed;
+    },
+    tell(message) {
+      if (closed) throw new ActorStoppedError(options.name);
+      enqueue({ message, resolve: undefined, reject: undefined });
+    },
+    ask(message) {
+      return new Promise<Reply>((resolve, reject) => enqueue({ message, resolve, reject }));
+    },
+    stop() {
+      closed = true;
+      if (!draining) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        idle = resolve;
+      });
+    },
+  };
+}

@@ -1,0 +1,8 @@
+export {
+  type ActorOptions,
+  type ActorRef,
+  ActorStoppedError,
+  createActor,
+  type SupervisorDirective,
+} from './actor.js';
+export { FifoQueue } from './fifo-queue.js';
