@@ -161,6 +161,13 @@ export interface ToolSpec<Args = JsonObject, Result = unknown, Context = unknown
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
   readonly executor?: ToolExecutorSpec;
+  /**
+   * Argument names whose values name the resource a call touches (a path, a record id). Calls of
+   * tools with side effects that touch the same resource never run at the same time.
+   */
+  readonly resourceParams?: readonly string[];
+  /** Calls of tools sharing a lane never run at the same time (e.g. `git`, `browser`). */
+  readonly exclusiveLane?: string;
   /** Hidden from the model until promoted by tool search. */
   readonly deferLoading?: boolean;
   readonly namespace?: string;

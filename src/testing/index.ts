@@ -1,0 +1,2 @@
+// Fakes and helpers for testing tool stacks the way Switchyard tests its own.
+export { type Deferred, deferred } from './deferred.js';
