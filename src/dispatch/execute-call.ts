@@ -7,9 +7,9 @@ import { backoffDelay } from './backoff.js';
 import { CallAbort } from './call-abort.js';
 import { callStateOf, isAdvertised } from './call-state.js';
 import { classifyError } from './classify-error.js';
-import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
+import type { ExecutorName, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
-import type { ExecutionOutcome, Executor, RuntimeValues } from './executor.js';
+import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
 import { type ArtifactStore, boundRendered, contentText, renderValue } from './render-output.js';
 import { type ContentBlock, shortCircuitResult, type ToolCallResult } from './result.js';
 import { isToolOutput } from './tool-output.js';
@@ -110,19 +110,7 @@ async function runWithRetry(
     const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
     let outcome: ExecutionOutcome;
     try {
-      outcome = await executor.execute({
-        tool,
-        args: call.toolArgs,
-        callId: call.callId,
-        turn: call.turn,
-        get signal() {
-          return abort.signal;
-        },
-        whenAborted: () => abort.whenAborted(),
-        abortable: abort.abortable,
-        values: deps.values,
-        emit: (progress) => deps.onProgress(call, progress),
-      });
+      outcome = await executor.execute(new CallExecution(deps, call, tool, abort));
     } finally {
       abort.dispose();
     }
@@ -146,6 +134,45 @@ async function runWithRetry(
       continue;
     }
     return toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category);
+  }
+}
+
+/** One execution of a call, as its executor sees it (a class: no closures allocated per call). */
+class CallExecution implements ExecutionRequest {
+  readonly tool: AnyTool;
+  readonly args: JsonObject;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  readonly values: RuntimeValues;
+  readonly #deps: ExecuteCallDeps;
+  readonly #call: ToolCallEnvelope;
+  readonly #abort: CallAbort;
+
+  constructor(deps: ExecuteCallDeps, call: ToolCallEnvelope, tool: AnyTool, abort: CallAbort) {
+    this.tool = tool;
+    this.args = call.toolArgs;
+    this.callId = call.callId;
+    this.turn = call.turn;
+    this.values = deps.values;
+    this.#deps = deps;
+    this.#call = call;
+    this.#abort = abort;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get abortable(): boolean {
+    return this.#abort.abortable;
+  }
+
+  whenAborted(): Promise<never> {
+    return this.#abort.whenAborted();
+  }
+
+  emit(progress: ToolProgress): void {
+    this.#deps.onProgress(this.#call, progress);
   }
 }
 
@@ -189,7 +216,7 @@ function okResult(
   }
   const full = content === undefined ? renderValue(value) : contentText(content);
   const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
-  return {
+  const result: Mutable<ToolCallResult> = {
     ok: !isError,
     status: isError ? 'error' : 'ok',
     toolName: call.toolName,
@@ -206,10 +233,14 @@ function okResult(
     executionDurationMs: elapsed,
     emitOrder: call.turn.emitOrder,
     attempts,
-    ...(content === undefined ? {} : { content }),
-    ...(bounded.artifact === null ? {} : { artifacts: [bounded.artifact] }),
   };
+  // Assigned, not spread: spreading on the hot path costs more than the rest of the result.
+  if (content !== undefined) result.content = content;
+  if (bounded.artifact !== null) result.artifacts = [bounded.artifact];
+  return result;
 }
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 function failure(
   call: ToolCallEnvelope,

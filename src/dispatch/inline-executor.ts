@@ -1,21 +1,38 @@
-import type { ToolRuntime } from '../tools/tool-spec.js';
+import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from './executor.js';
 
-function runtimeFor(request: ExecutionRequest): ToolRuntime {
-  const { tool, values } = request;
-  const injected = tool.injected;
-  return {
-    callId: request.callId,
-    toolName: tool.name,
-    get signal() {
-      return request.signal;
-    },
-    turn: request.turn,
-    context: injected.includes('context') ? values.context : undefined,
-    stores: injected.includes('stores') ? values.stores : undefined,
-    secrets: injected.includes('secrets') ? values.secrets : undefined,
-    emit: (progress) => request.emit(progress),
-  };
+/**
+ * The runtime a handler receives. The request stays in a true private field: a handler must not
+ * reach values (secrets) its tool did not list in `injected`.
+ */
+class InlineRuntime implements ToolRuntime {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly turn: ToolTurnFacts;
+  readonly context: unknown;
+  readonly stores: Readonly<Record<string, unknown>> | undefined;
+  readonly secrets: Readonly<Record<string, string>> | undefined;
+  readonly #request: ExecutionRequest;
+
+  constructor(request: ExecutionRequest) {
+    const { tool, values } = request;
+    const injected = tool.injected;
+    this.callId = request.callId;
+    this.toolName = tool.name;
+    this.turn = request.turn;
+    this.context = injected.includes('context') ? values.context : undefined;
+    this.stores = injected.includes('stores') ? values.stores : undefined;
+    this.secrets = injected.includes('secrets') ? values.secrets : undefined;
+    this.#request = request;
+  }
+
+  get signal(): AbortSignal {
+    return this.#request.signal;
+  }
+
+  emit(progress: ToolProgress): void {
+    this.#request.emit(progress);
+  }
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -40,7 +57,7 @@ export function createInlineExecutor(): Executor {
         return { ok: false, error: new Error(`tool "${request.tool.name}" has no inline handler`) };
       }
       try {
-        let value = handler.call(request.tool, request.args, runtimeFor(request));
+        let value = handler.call(request.tool, request.args, new InlineRuntime(request));
         if (isPromiseLike(value)) {
           value = request.abortable
             ? await Promise.race([value, request.whenAborted()])

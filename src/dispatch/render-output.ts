@@ -40,6 +40,10 @@ export interface BoundedText {
   readonly artifact: ArtifactRef | null;
 }
 
+function unbounded(text: string): BoundedText {
+  return { text, artifact: null };
+}
+
 /**
  * Bounds a rendered output for the model: past `maxChars` it keeps the head and tail with a note
  * naming the artifact that holds the whole text.
@@ -50,7 +54,7 @@ export function boundRendered(
   maxChars: number,
   store: ArtifactStore | undefined,
 ): BoundedText {
-  if (text.length <= maxChars) return { text, artifact: null };
+  if (text.length <= maxChars) return unbounded(text);
   const artifact: ArtifactRef = {
     id: `artifact_${toolCallId}`,
     toolCallId,
