@@ -7,6 +7,7 @@ import { backoffDelay } from './backoff.js';
 import { CallAbort } from './call-abort.js';
 import { callStateOf, isAdvertised } from './call-state.js';
 import { classifyError } from './classify-error.js';
+import { closestName } from './closest-name.js';
 import type { ExecutorName, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
@@ -34,7 +35,9 @@ const MAX_LISTED_TOOLS = 50;
 export function toolNotFoundMessage(name: string, available: readonly string[]): string {
   const listed = available.slice(0, MAX_LISTED_TOOLS).join(', ');
   const more = available.length > MAX_LISTED_TOOLS ? `, … (${available.length} in all)` : '';
-  return `Unknown tool ${JSON.stringify(name)}. Available tools: ${listed === '' ? '(none)' : listed}${more}.`;
+  const guess = closestName(name, available);
+  const hint = guess === null ? '' : ` Did you mean ${JSON.stringify(guess)}?`;
+  return `Unknown tool ${JSON.stringify(name)}.${hint} Available tools: ${listed === '' ? '(none)' : listed}${more}.`;
 }
 
 function refuse(call: ToolCallEnvelope, status: string, message: string): ToolCallResult {

@@ -1,0 +1,66 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { type ProposedCall, toProposedCall } from '../dispatch/proposed-call.js';
+import { isPlainObject } from '../tools/json.js';
+
+/** One planner turn read from a batch file. */
+export type BatchTurn =
+  | { readonly line: number; readonly calls: readonly ProposedCall[] }
+  | { readonly line: number; readonly error: string };
+
+function callsOf(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (!isPlainObject(value)) return null;
+  if (Array.isArray(value.calls)) return value.calls; // ours
+  if (Array.isArray(value.tool_calls)) return value.tool_calls; // OpenAI Chat assistant message
+  if (Array.isArray(value.output)) {
+    return value.output.filter((item) => isPlainObject(item) && item.type === 'function_call');
+  }
+  if (Array.isArray(value.content)) {
+    return value.content.filter((block) => isPlainObject(block) && block.type === 'tool_use');
+  }
+  if (typeof value.name === 'string' || isPlainObject(value.function)) return [value];
+  return null;
+}
+
+/**
+ * Reads one JSONL line as a planner turn. Accepted shapes: an array of calls; `{calls: [...]}`;
+ * an OpenAI Chat assistant message (`tool_calls`); an OpenAI Responses output (`output` with
+ * `function_call` items); an Anthropic message (`content` with `tool_use` blocks); a single call.
+ * An element that is not a call still becomes a (nameless) proposed call, so it yields a result.
+ */
+export function parseBatchLine(text: string, line: number): BatchTurn {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { line, error: `line ${line} is not valid JSON: ${(error as Error).message}` };
+  }
+  const raw = callsOf(value);
+  if (raw === null) {
+    return {
+      line,
+      error: `line ${line} holds no tool calls (expected an array, {calls}, {tool_calls}, {output} or {content})`,
+    };
+  }
+  const calls = raw.map(
+    (element): ProposedCall =>
+      toProposedCall(element) ?? {
+        name: isPlainObject(element) && typeof element.name === 'string' ? element.name : '',
+        arguments: null,
+      },
+  );
+  return { line, calls };
+}
+
+/** Streams the turns of a JSONL batch file (`-` reads standard input), skipping blank lines. */
+export async function* readBatchFile(path: string): AsyncGenerator<BatchTurn> {
+  const input = path === '-' ? process.stdin : createReadStream(path, { encoding: 'utf8' });
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let line = 0;
+  for await (const text of lines) {
+    line += 1;
+    if (text.trim() === '') continue;
+    yield parseBatchLine(text, line);
+  }
+}

@@ -1,0 +1,91 @@
+import { toWireCategory } from '../dispatch/error-taxonomy.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+
+/** What `switchyard run` reports at the end. */
+export interface BatchSummary {
+  readonly turns: number;
+  readonly badLines: number;
+  readonly calls: number;
+  readonly ok: number;
+  readonly failed: number;
+  /** Failed calls by wire error category. */
+  readonly failedByCategory: Readonly<Record<string, number>>;
+  /** Per-call latency (arrival to result), milliseconds. */
+  readonly latencyMs: {
+    readonly p50: number;
+    readonly p95: number;
+    readonly p99: number;
+    readonly max: number;
+  };
+  readonly wallMs: number;
+  readonly callsPerSecond: number;
+}
+
+/** Accumulates results and latencies of a batch; latencies live in one growing typed array. */
+export class BatchStats {
+  private turns = 0;
+  private badLines = 0;
+  private ok = 0;
+  private failed = 0;
+  private readonly byCategory = new Map<string, number>();
+  private latencies = new Float64Array(1024);
+  private latencyCount = 0;
+
+  addTurn(): void {
+    this.turns += 1;
+  }
+
+  addBadLine(): void {
+    this.badLines += 1;
+  }
+
+  addResult(result: ToolCallResult): void {
+    if (result.ok) {
+      this.ok += 1;
+      return;
+    }
+    this.failed += 1;
+    const category = toWireCategory(result.errorCategory) ?? 'unknown';
+    this.byCategory.set(category, (this.byCategory.get(category) ?? 0) + 1);
+  }
+
+  addLatency(ms: number): void {
+    if (this.latencyCount === this.latencies.length) {
+      const grown = new Float64Array(this.latencies.length * 2);
+      grown.set(this.latencies);
+      this.latencies = grown;
+    }
+    this.latencies[this.latencyCount] = ms;
+    this.latencyCount += 1;
+  }
+
+  get calls(): number {
+    return this.ok + this.failed;
+  }
+
+  summary(wallMs: number): BatchSummary {
+    const sorted = this.latencies.slice(0, this.latencyCount).sort();
+    const at = (quantile: number) =>
+      sorted.length === 0
+        ? 0
+        : (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0);
+    return {
+      turns: this.turns,
+      badLines: this.badLines,
+      calls: this.calls,
+      ok: this.ok,
+      failed: this.failed,
+      failedByCategory: Object.fromEntries(
+        [...this.byCategory].sort(([a], [b]) => a.localeCompare(b)),
+      ),
+      latencyMs: {
+        p50: at(0.5),
+        p95: at(0.95),
+        p99: at(0.99),
+        max: sorted.length === 0 ? 0 : (sorted[sorted.length - 1] ?? 0),
+      },
+      wallMs,
+      callsPerSecond: wallMs > 0 ? (this.calls * 1000) / wallMs : 0,
+    };
+  }
+}
