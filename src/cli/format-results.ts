@@ -1,0 +1,52 @@
+import { toWireCategory } from '../dispatch/error-taxonomy.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import type { BatchSummary } from './batch-stats.js';
+
+const PREVIEW = 120;
+
+/** A text folded onto one line and cut to a preview length. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' ').trim();
+  return line.length > PREVIEW ? `${line.slice(0, PREVIEW)}…` : line;
+}
+
+/** One result as a line of text, or as one JSON object (`--json`). */
+export function formatResultLine(result: ToolCallResult, line: number, json: boolean): string {
+  if (json) {
+    return `${JSON.stringify({
+      line,
+      emitOrder: result.emitOrder,
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      ok: result.ok,
+      status: result.status,
+      errorCategory: toWireCategory(result.errorCategory),
+      result: result.result,
+      error: result.error,
+      executor: result.executor,
+      executionDurationMs: result.executionDurationMs,
+    })}\n`;
+  }
+  const duration =
+    result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;
+  const outcome = result.ok
+    ? `→ ${firstLine(result.renderedResult)}`
+    : `${firstLine(result.observation)}`;
+  return `  #${result.emitOrder} ${result.toolName || '(no name)'} ${result.status}${duration} ${outcome}\n`;
+}
+
+/** The closing summary as text. */
+export function formatSummary(summary: BatchSummary): string {
+  const failures = Object.entries(summary.failedByCategory)
+    .map(([category, count]) => `${category} ${count}`)
+    .join(', ');
+  const ms = (value: number) => value.toFixed(2);
+  return [
+    '',
+    `turns      ${summary.turns}${summary.badLines > 0 ? ` (+${summary.badLines} unreadable lines)` : ''}`,
+    `calls      ${summary.calls}: ${summary.ok} ok, ${summary.failed} failed${failures === '' ? '' : ` (${failures})`}`,
+    `latency    p50 ${ms(summary.latencyMs.p50)} ms  p95 ${ms(summary.latencyMs.p95)} ms  p99 ${ms(summary.latencyMs.p99)} ms  max ${ms(summary.latencyMs.max)} ms`,
+    `throughput ${summary.callsPerSecond.toFixed(0)} calls/s over ${ms(summary.wallMs)} ms`,
+    '',
+  ].join('\n');
+}

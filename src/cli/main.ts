@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createDispatcher } from '../dispatch/dispatcher.js';
+import { createToolRegistry } from '../tools/tool-registry.js';
+import { exampleTools } from './example-tools.js';
+import { runBatch, type TurnRunner } from './run-command.js';
+
+const USAGE = `switchyard — dispatch the tool calls of LLM agents
+
+Usage:
+  switchyard run <file.jsonl> [options]   dispatch every planner turn of a batch file
+  switchyard --version | --help
+
+run options:
+  --json                 one JSON object per result, then a summary object
+  --concurrency <n>      tool calls in flight per turn (maxConcurrentTools)
+  --parallel-turns <n>   turns dispatched at once; output stays in file order (default 1)
+  --no-workers           run the sha256 example tool on the main thread
+  --no-progress          no progress line on the terminal
+  --session <id>         session id stamped on every call (default "batch")
+
+Each line of the batch file is one planner turn: an array of calls, {"calls": [...]}, an OpenAI
+Chat assistant message ({"tool_calls": [...]}), an OpenAI Responses output ({"output": [...]}) or
+an Anthropic message ({"content": [...tool_use blocks]}).
+`;
+
+function version(): string {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  ) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+function positiveInteger(value: string | undefined, option: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${option} must be a positive integer; got ${value}`);
+  return parsed;
+}
+
+async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
+      'parallel-turns': { type: 'string' },
+      'no-workers': { type: 'boolean', default: false },
+      'no-progress': { type: 'boolean', default: false },
+      session: { type: 'string', default: 'batch' },
+    },
+  });
+  const file = positionals[0];
+  if (file === undefined)
+    throw new Error('switchyard run needs a batch file (or - for standard input)');
+  const registry = createToolRegistry(exampleTools({ workers: false && !values['no-workers'] }));
+  const dispatcher = createDispatcher({ registry });
+  const maxConcurrentTools = positiveInteger(values.concurrency, 'concurrency', 8);
+  const runTurn: TurnRunner = (calls, turn) =>
+    Promise.all(
+      calls.map((call, emitOrder) =>
+        dispatcher.dispatch(call, { ...turn, emitOrder, maxConcurrentTools }),
+      ),
+    );
+  await runBatch({
+    file,
+    dispatcher,
+    runTurn,
+    json: values.json,
+    progress: !values['no-progress'],
+    parallelTurns: positiveInteger(values['parallel-turns'], 'parallel-turns', 1),
+    sessionId: values.session,
+    out: process.stdout,
+    err: process.stderr,
+  });
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'run':
+      return run(rest);
+    case '--version':
+    case '-v':
+      process.stdout.write(`${version()}\n`);
+      return 0;
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE);
+      return command === undefined ? 1 : 0;
+    default:
+      process.stderr.write(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`switchyard: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
