@@ -30,8 +30,8 @@ export function formatResultLine(result: ToolCallResult, line: number, json: boo
   const duration =
     result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;
   const outcome = result.ok
-    ? `→ ${firstLine(result.renderedResult)}`
-    : `${firstLine(result.observation)}`;
+    ? `→ ${oneLine(result.renderedResult)}`
+    : oneLine(result.error ?? result.observation);
   return `  #${result.emitOrder} ${result.toolName || '(no name)'} ${result.status}${duration} ${outcome}\n`;
 }
 
