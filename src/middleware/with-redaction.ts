@@ -1,5 +1,5 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { DEFAULT_MAX_RENDERED_CHARS, renderValue } from '../dispatch/render-output.js';
+import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage } from '../errors.js';
@@ -7,8 +7,13 @@ import { isPlainObject, type JsonObject } from '../tools/json.js';
 import { attachAudit } from './attach-audit.js';
 import { checkFunction, checkNonNegative, optionsObject } from './option-checks.js';
 import { abortError } from './race-abort.js';
+import { redactedResult, withheldResult } from './redacted-result.js';
 
-/** What a redactor is shown: the arguments before the call (`in`), the outcome after it (`out`). */
+/**
+ * What a redactor is shown: the arguments before the call (`in`, a copy it may edit), the outcome
+ * after it (`out`; treat the result as read-only and return a new value: it may be shared with an
+ * idempotency cache).
+ */
 export interface RedactionInput {
   readonly phase: 'in' | 'out';
   readonly toolName: string;
@@ -45,12 +50,6 @@ export interface RedactionOptions {
 
 const FACTORY = 'withRedaction';
 const LAYER = 'with_redaction';
-
-/** Replaces `old` inside `text`; when it cannot be found, the whole text goes (fail closed). */
-function rewrite(text: string, old: string, replacement: string): string {
-  if (old === '') return text === '' ? replacement : text;
-  return text.includes(old) ? text.split(old).join(replacement) : replacement;
-}
 
 function changedKeys(before: JsonObject, after: JsonObject): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -102,51 +101,6 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     }
   }
 
-  function bound(text: string): string {
-    if (text.length <= maxChars) return text;
-    return `${text.slice(0, maxChars)}\n[… redacted output truncated to ${maxChars} of ${text.length} characters …]`;
-  }
-
-  function scrub(result: ToolCallResult, output: RedactionOutput): ToolCallResult {
-    let scrubbed = result;
-    if (output.result !== undefined) {
-      const { content: _content, artifacts: _artifacts, ...rest } = scrubbed;
-      const text = bound(renderValue(output.result));
-      const old = result.renderedResult;
-      scrubbed = {
-        ...rest,
-        result: output.result,
-        renderedResult: text,
-        observation: rewrite(result.observation, old, text),
-        error: result.error === null ? null : rewrite(result.error, old, text),
-      };
-    }
-    if (typeof output.error === 'string' && scrubbed.error !== null) {
-      const old = scrubbed.error;
-      scrubbed = {
-        ...scrubbed,
-        error: output.error,
-        renderedResult:
-          scrubbed.renderedResult === '' ? '' : rewrite(scrubbed.renderedResult, old, output.error),
-        observation: rewrite(scrubbed.observation, old, output.error),
-      };
-    }
-    return scrubbed;
-  }
-
-  function withheld(result: ToolCallResult): ToolCallResult {
-    const { content: _content, artifacts: _artifacts, ...rest } = result;
-    const notice = `[output of ${result.toolName} withheld: it could not be checked for secrets]`;
-    return {
-      ...rest,
-      status: 'redacted',
-      result: null,
-      renderedResult: notice,
-      observation: notice,
-      error: result.ok ? null : notice,
-    };
-  }
-
   function recorded(
     result: ToolCallResult,
     redactedIn: readonly string[],
@@ -164,7 +118,14 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     const base = { toolName: call.toolName, call, error: null };
     let inbound: RedactionOutput;
     try {
-      inbound = await ask({ ...base, phase: 'in', args: call.toolArgs, result: null });
+      // A copy: a redactor that edits in place must not change the arguments the dispatcher
+      // validated (the executor would trust its verdict on them).
+      inbound = await ask({
+        ...base,
+        phase: 'in',
+        args: structuredClone(call.toolArgs),
+        result: null,
+      });
       if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
         throw new RedactorFailure(
           new TypeError('the redactor returned arguments that are not an object'),
@@ -199,7 +160,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       });
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
-      return recorded(withheld(result), redactedIn, [], {
+      return recorded(withheldResult(result), redactedIn, [], {
         status: 'withheld',
         phase: 'out',
         error: error.message,
@@ -211,7 +172,9 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
         ...(typeof outbound.error === 'string' ? ['error'] : []),
       ]),
     ];
-    return recorded(scrub(result, outbound), redactedIn, redactedOut, { status: 'ok' });
+    return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, {
+      status: 'ok',
+    });
   }
 
   return with_redaction;

@@ -57,6 +57,18 @@ describe('withRedaction', () => {
     });
   });
 
+  it('gives the in phase a copy, so editing it in place leaves the original call alone', async () => {
+    const next = recordingNext();
+    const call = fakeCall({ toolArgs: { text: 'hi', token: SECRET } });
+    await withRedaction(({ phase, args }) => {
+      if (phase !== 'in') return undefined;
+      delete args.token;
+      return { args };
+    })(call, next);
+    expect(next.calls[0]?.toolArgs).toEqual({ text: 'hi' });
+    expect(call.toolArgs).toEqual({ text: 'hi', token: SECRET });
+  });
+
   it('records the fields the redactor names', async () => {
     const result = await withRedaction(({ phase, args }) =>
       phase === 'in' ? { args, redactedFields: ['headers.authorization'] } : { redactedFields: [] },
