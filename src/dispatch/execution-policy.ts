@@ -93,9 +93,9 @@ export function requiredCapabilities(subject: PolicySubject): string[] {
 
 /** Why the policy refuses this tool, or null when it may run. */
 export function policyDenial(policy: ExecutionPolicy, subject: PolicySubject): ToolDenial | null {
-  const name = JSON.stringify(subject.name);
+  const name = () => JSON.stringify(subject.name);
   if (policy.tools !== undefined && !policy.tools.has(subject.name)) {
-    return terminalDenial('tool_ceiling', `tool ${name} is not allowed by the execution policy`);
+    return terminalDenial('tool_ceiling', `tool ${name()} is not allowed by the execution policy`);
   }
   const level = subject.safety?.sideEffectLevel;
   const ceiling = policy.sideEffectLevel;
@@ -106,7 +106,7 @@ export function policyDenial(policy: ExecutionPolicy, subject: PolicySubject): T
   ) {
     return terminalDenial(
       'side_effect_ceiling',
-      `tool ${name} has side-effect level ${level}, above the ceiling ${ceiling} of the execution policy`,
+      `tool ${name()} has side-effect level ${level}, above the ceiling ${ceiling} of the execution policy`,
     );
   }
   const allowed = policy.capabilities;
@@ -118,7 +118,7 @@ export function policyDenial(policy: ExecutionPolicy, subject: PolicySubject): T
     if (!Object.hasOwn(allowed, capability) || !allowed[capability]?.includes(operation)) {
       return terminalDenial(
         'capability_ceiling',
-        `tool ${name} needs ${needed}, which the execution policy does not allow`,
+        `tool ${name()} needs ${needed}, which the execution policy does not allow`,
         { capability: needed },
       );
     }
