@@ -16,9 +16,12 @@ import {
 import { abortError } from './race-abort.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
-/** A detailed answer to a consent question. Any `decision` but `denied` lets the call run. */
+/** A detailed answer to a consent question. A `decision` that is not a refusal lets the call run. */
 export interface ConsentDecision {
-  /** `approved`, `auto`, … or `denied`. Missing or empty counts as denied. */
+  /**
+   * `approved`, `auto`, … or `denied`. Missing or empty counts as denied, and so do `deny`,
+   * `rejected`, `declined`, `refused`, `no` in any case (recorded as `denied`).
+   */
   readonly decision: string;
   /** Who decided (a user id, `auto`, a policy name). Default: the layer's `decidedBy`. */
   readonly decidedBy?: string;
@@ -55,6 +58,17 @@ export interface ConsentRecord {
 const FACTORY = 'withConsent';
 const LAYER = 'with_consent';
 const DEFAULT_DENIAL = 'consent denied by middleware';
+/** Decision words that refuse, whatever their case: a prompt saying "rejected" must not run the call. */
+const REFUSALS = new Set([
+  'denied',
+  'deny',
+  'rejected',
+  'reject',
+  'declined',
+  'decline',
+  'refused',
+  'no',
+]);
 
 /**
  * The default `when`: a tool that asks for confirmation, or a destructive one. Tools that leave
@@ -68,9 +82,10 @@ export function needsConsent(call: ToolCallEnvelope): boolean {
 
 /**
  * Asks before a call runs. The prompt answers `true`/`false` or `{ decision, decidedBy, reason }`;
- * any decision but `denied` lets the call run; `false`, a missing decision, `denied` or a prompt that
- * throws refuse it with a `consent_denied` result (the reason, or "consent denied by middleware", is
- * the error the model reads) carrying a typed denial. The answer is recorded on `audit.consent`.
+ * a decision that is not a refusal lets the call run; `false`, a missing decision, `denied` (or
+ * `rejected`, `no`, … in any case) or a prompt that throws refuse it with a `consent_denied` result
+ * (the reason, or "consent denied by middleware", is the error the model reads) carrying a typed
+ * denial. The answer is recorded on `audit.consent`.
  *
  * Parallel calls are asked one at a time in planner order (`serialize`, default on). A call the
  * executor will refuse anyway (unknown tool, unreadable arguments) is not asked about. Cancelling
@@ -110,8 +125,8 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
         : decidedBy;
     const reason =
       typeof answer.reason === 'string' && answer.reason !== '' ? answer.reason : undefined;
-    const decision =
-      typeof answer.decision === 'string' && answer.decision !== '' ? answer.decision : 'denied';
+    const word = typeof answer.decision === 'string' ? answer.decision.trim() : '';
+    const decision = word === '' || REFUSALS.has(word.toLowerCase()) ? 'denied' : word;
     return record(decision, by, reason);
   }
 

@@ -111,12 +111,15 @@ describe('withConsent decisions', () => {
     ['an object without a decision', { reason: 'hm' }],
     ['an empty decision', { decision: '' }],
     ['a non-string decision', { decision: 1 }],
+    ['a refusal in other words', { decision: 'Rejected' }],
+    ['a refusal in capitals', { decision: 'DENIED' }],
     ['a string', 'yes'],
     ['undefined', undefined],
   ])('denies %s', async (_label, answer) => {
     const { result, ran } = await decide(() => answer as unknown as ConsentDecision);
     expect(ran).toBe(false);
     expect(result.errorCategory).toBe('consent_denied');
+    expect(result.audit?.consent).toMatchObject({ decision: 'denied' });
   });
 
   it('denies when the prompt throws, with the error text and an approval_unavailable gate', async () => {
