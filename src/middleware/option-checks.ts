@@ -29,20 +29,24 @@ export function optionsObject<T extends object>(factory: string, options: T | un
   return options;
 }
 
+/** A function; anything else throws. */
 export function checkFunction<T>(factory: string, option: string, value: T): T {
   if (typeof value !== 'function') fail(factory, option, 'a function', value);
   return value;
 }
 
+/** Undefined, or a function. */
 export function checkOptionalFunction<T>(factory: string, option: string, value: T): T {
   return value === undefined ? value : checkFunction(factory, option, value);
 }
 
+/** `true` or `false`. */
 export function checkBoolean(factory: string, option: string, value: unknown): boolean {
   if (typeof value !== 'boolean') fail(factory, option, 'a boolean', value);
   return value;
 }
 
+/** A string; with `nonEmpty`, one with more than whitespace. */
 export function checkString(
   factory: string,
   option: string,
@@ -71,6 +75,7 @@ export function checkNonNegative(
   return value as number;
 }
 
+/** One of the `allowed` words; the error lists them. */
 export function checkOneOf<T extends string>(
   factory: string,
   option: string,
@@ -83,6 +88,7 @@ export function checkOneOf<T extends string>(
   return value as T;
 }
 
+/** An array of strings, copied. */
 export function checkStringList(factory: string, option: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
     fail(factory, option, 'an array of strings', value);

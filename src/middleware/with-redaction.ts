@@ -38,6 +38,7 @@ export interface RedactionOutput {
   readonly redactedFields?: readonly string[];
 }
 
+/** Scrubs one phase of a call; sync or async. Return nothing to leave everything as it was. */
 export type Redactor = (
   input: RedactionInput,
 ) => RedactionOutput | null | undefined | Promise<RedactionOutput | null | undefined>;
