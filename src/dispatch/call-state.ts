@@ -1,6 +1,7 @@
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { CallValidation, ToolCallEnvelope } from './envelope.js';
+import type { ExecutionPolicy } from './execution-policy.js';
 
 /**
  * What the dispatcher decided about a call when it arrived, carried to the executor under a symbol
@@ -19,6 +20,8 @@ export interface CallState {
   readonly unparseable: boolean;
   /** Tools the model was shown this turn; null means every tool that is not deferred. */
   readonly advertised: ReadonlySet<string> | null;
+  /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
+  readonly policy?: ExecutionPolicy;
 }
 
 export type StatefulEnvelope = ToolCallEnvelope & { readonly [CALL_STATE]?: CallState };

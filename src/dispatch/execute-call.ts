@@ -10,6 +10,7 @@ import { classifyError } from './classify-error.js';
 import { closestName } from './closest-name.js';
 import type { ExecutorName, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
+import { policyDenial, policyDeniedResult } from './execution-policy.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
 import { type ArtifactStore, boundRendered, contentText, renderValue } from './render-output.js';
 import { type ContentBlock, shortCircuitResult, type ToolCallResult } from './result.js';
@@ -52,8 +53,9 @@ function refuse(call: ToolCallEnvelope, status: string, message: string): ToolCa
 /**
  * The bottom of every middleware stack. It checks the call again, fail closed, whatever the layers
  * above did: the envelope must descend from the one the dispatcher built, the tool must exist and
- * be advertised, unparseable arguments never run, and arguments a layer rewrote must satisfy the
- * handler's own schema. Then it runs the executor (with the tool's timeout and retry policy) and
+ * be advertised, unparseable arguments never run, the tool must fit the execution policy the call
+ * carries (`permission_denied` otherwise), and arguments a layer rewrote must satisfy the handler's
+ * own schema. Then it runs the executor (with the tool's timeout and retry policy) and
  * builds the result.
  */
 export async function executeCall(
@@ -80,6 +82,8 @@ export async function executeCall(
   if (state.unparseable && !state.validation.valid) {
     return refuse(call, 'schema_violation', state.validation.message);
   }
+  const denial = state.policy === undefined ? null : policyDenial(state.policy, tool);
+  if (denial !== null) return policyDeniedResult(call, denial);
   if (tool === state.tool && call.toolArgs === state.args) {
     if (!state.validation.valid) return refuse(call, 'schema_violation', state.validation.message);
   } else {

@@ -1,5 +1,59 @@
+// The middleware surface: composition, the schema-time seam, and the bundled layers. Each bundled
+// layer's inner function bears its wire name (`with_consent`, …), so the entry composeToolCallers
+// records when a layer throws names it like the layer's own entries.
+
 export { type AuditData, type AuditLayer, mergeAudit } from '../dispatch/audit.js';
+export {
+  type ExecutionPolicy,
+  intersectPolicies,
+  type PolicySubject,
+  policyDenial,
+  requiredCapabilities,
+  withExecutionPolicy,
+} from '../dispatch/execution-policy.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 export { composeToolCallers, defaultToolCaller } from './compose-tool-callers.js';
+export { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
+export {
+  createMemoryIdempotencyStore,
+  type IdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+} from './idempotency-store.js';
 export { toolInjectParam } from './tool-inject-param.js';
 export { type ToolTransform, toolsUseMiddleware } from './tools-use-middleware.js';
+export {
+  type ConsentDecision,
+  type ConsentOptions,
+  type ConsentPrompt,
+  type ConsentRecord,
+  needsConsent,
+  withConsent,
+} from './with-consent.js';
+export { type DryRunOptions, type DryRunPreview, withDryRun } from './with-dry-run.js';
+export { type HandoffArtifactOptions, withHandoffArtifact } from './with-handoff-artifact.js';
+export {
+  type IdempotencyKey,
+  type IdempotencyOptions,
+  withIdempotency,
+} from './with-idempotency.js';
+export { type RateLimitOptions, withRateLimit } from './with-rate-limit.js';
+export {
+  type RedactionInput,
+  type RedactionOptions,
+  type RedactionOutput,
+  type Redactor,
+  withRedaction,
+} from './with-redaction.js';
+export {
+  NO_REASON_GIVEN,
+  type RequiredReason,
+  type RequiredReasonOptions,
+  withRequiredReason,
+} from './with-required-reason.js';
+export {
+  type ScopedExecutorOptions,
+  ScopeViolationError,
+  withScopedExecutor,
+} from './with-scoped-executor.js';
+export { type SummaryFormat, withSummary } from './with-summary.js';
+export { type TimeoutOptions, withTimeout } from './with-timeout.js';

@@ -1,0 +1,99 @@
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import { SwitchyardError } from '../errors.js';
+import { isPlainObject } from '../tools/json.js';
+
+/** A handoff to another persona, as `withHandoffArtifact` records it on `audit.handoff`. */
+export interface HandoffRecord {
+  readonly handoffId: string;
+  /** Who should pick the work up. */
+  readonly targetPersona: string;
+  /** Who hands it over; the tool's own value, else the layer's `source`, else null. */
+  readonly sourcePersona: string | null;
+  readonly task: string | null;
+  readonly summary: string | null;
+  readonly artifacts: readonly unknown[];
+  /** A replacement execution policy for the target, kept as given for the handoff dispatcher. */
+  readonly policyOverride?: Readonly<Record<string, unknown>>;
+  /** The payload as the tool returned it. */
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  /** ISO time the record was made. */
+  readonly createdAt: string;
+}
+
+/** A handoff payload could not be read (thrown only by `withHandoffArtifact({ strict: true })`). */
+export class HandoffArtifactError extends SwitchyardError {
+  static readonly CODE = 'invalid_handoff';
+  readonly code = HandoffArtifactError.CODE;
+  readonly toolName: string;
+
+  constructor(message: string, toolName: string) {
+    super(`withHandoffArtifact: ${message}`);
+    this.toolName = toolName;
+  }
+}
+
+/** The value under `camelName` or its snake_case spelling (tools built on JSON often use it). */
+function field(payload: Record<string, unknown>, camelName: string): unknown {
+  if (Object.hasOwn(payload, camelName)) return payload[camelName];
+  const snake = camelName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return Object.hasOwn(payload, snake) ? payload[snake] : undefined;
+}
+
+function optionalString(
+  payload: Record<string, unknown>,
+  name: string,
+  toolName: string,
+): string | null {
+  const value = field(payload, name);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') {
+    throw new HandoffArtifactError(
+      `handoff ${name} must be a string; got ${typeof value}`,
+      toolName,
+    );
+  }
+  return value;
+}
+
+/**
+ * Reads a handoff payload into a `HandoffRecord`. Fields are read in camelCase or snake_case
+ * (`targetPersona` / `target_persona`). Throws `HandoffArtifactError` when the target persona is
+ * missing or a field has the wrong type.
+ */
+export function normalizeHandoff(
+  payload: Readonly<Record<string, unknown>>,
+  context: { call: ToolCallEnvelope; source: string | undefined; createdAt: string },
+): HandoffRecord {
+  const { call } = context;
+  const target = optionalString(payload, 'targetPersona', call.toolName);
+  if (target === null || target.trim() === '') {
+    throw new HandoffArtifactError('a handoff needs a non-empty targetPersona', call.toolName);
+  }
+  const artifacts = field(payload, 'artifacts') ?? [];
+  if (!Array.isArray(artifacts)) {
+    throw new HandoffArtifactError('handoff artifacts must be an array', call.toolName);
+  }
+  const policyOverride = field(payload, 'policyOverride');
+  if (policyOverride !== undefined && policyOverride !== null && !isPlainObject(policyOverride)) {
+    throw new HandoffArtifactError('handoff policyOverride must be an object', call.toolName);
+  }
+  const id =
+    optionalString(payload, 'handoffId', call.toolName) ??
+    optionalString(payload, 'id', call.toolName);
+  return {
+    handoffId: id ?? `handoff_${call.callId}`,
+    targetPersona: target,
+    sourcePersona:
+      optionalString(payload, 'sourcePersona', call.toolName) ?? context.source ?? null,
+    task: optionalString(payload, 'task', call.toolName),
+    summary: optionalString(payload, 'summary', call.toolName),
+    artifacts: [...artifacts],
+    ...(isPlainObject(policyOverride) ? { policyOverride } : {}),
+    payload,
+    toolName: call.toolName,
+    toolCallId: call.callId,
+    createdAt: context.createdAt,
+  };
+}

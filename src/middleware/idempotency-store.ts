@@ -1,0 +1,73 @@
+import type { ToolCallResult } from '../dispatch/result.js';
+import { InvalidOptionError } from '../errors.js';
+
+/**
+ * Where `withIdempotency` keeps successful results. Any async key-value store fits (Redis, a
+ * database, a file); entries older than their `ttlMs` must no longer be returned.
+ */
+export interface IdempotencyStore {
+  get(key: string): Promise<ToolCallResult | undefined>;
+  set(key: string, result: ToolCallResult, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Options of `createMemoryIdempotencyStore`. */
+export interface MemoryIdempotencyStoreOptions {
+  /** Most entries kept; the least recently used goes first. Default 256. */
+  readonly maxEntries?: number;
+  /** Clock for expiry, in ms. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+interface Entry {
+  readonly result: ToolCallResult;
+  readonly expiresAt: number;
+}
+
+/**
+ * An in-memory store: least-recently-used eviction past `maxEntries`, expiry after each entry's
+ * TTL (checked on read, so no timers are left running).
+ *
+ * @example
+ * const store = createMemoryIdempotencyStore({ maxEntries: 1000 });
+ * withIdempotency((call) => call.toolArgs.requestId as string, { store });
+ */
+export function createMemoryIdempotencyStore(
+  options: MemoryIdempotencyStoreOptions = {},
+): IdempotencyStore & { readonly size: number } {
+  const maxEntries = options.maxEntries ?? 256;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new InvalidOptionError(
+      'maxEntries',
+      `createMemoryIdempotencyStore: maxEntries must be an integer ≥ 1; got ${String(maxEntries)}`,
+    );
+  }
+  const now = options.now ?? Date.now;
+  // A Map iterates in insertion order: re-inserting on read keeps the oldest-used entry first.
+  const entries = new Map<string, Entry>();
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    async get(key) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      entries.delete(key);
+      if (entry.expiresAt <= now()) return undefined;
+      entries.set(key, entry);
+      return entry.result;
+    },
+    async set(key, result, ttlMs) {
+      entries.delete(key);
+      entries.set(key, { result, expiresAt: now() + ttlMs });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+      }
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { terminalDenial } from '../dispatch/denials.js';
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
+import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
+import { isPlainObject } from '../tools/json.js';
+import { attachLayer } from './attach-audit.js';
+import { ConsentQueue } from './consent-queue.js';
+import {
+  checkBoolean,
+  checkFunction,
+  checkOptionalFunction,
+  checkString,
+  optionsObject,
+} from './option-checks.js';
+import { abortError } from './race-abort.js';
+import { isCertainlyRefused, passRefused } from './refused-call.js';
+
+/** A detailed answer to a consent question. A `decision` that is not a refusal lets the call run. */
+export interface ConsentDecision {
+  /**
+   * `approved`, `auto`, … or `denied`. Missing or empty counts as denied, and so do `deny`,
+   * `rejected`, `declined`, `refused`, `no` in any case (recorded as `denied`).
+   */
+  readonly decision: string;
+  /** Who decided (a user id, `auto`, a policy name). Default: the layer's `decidedBy`. */
+  readonly decidedBy?: string;
+  /** Why; the error text the model sees when denied. */
+  readonly reason?: string;
+}
+
+/** Asks whether a call may run: `true`/`false`, or a `ConsentDecision`. Throwing denies. */
+export type ConsentPrompt = (
+  call: ToolCallEnvelope,
+) => boolean | ConsentDecision | Promise<boolean | ConsentDecision>;
+
+/** Options of `withConsent`. */
+export interface ConsentOptions {
+  /** Which calls need consent. Default `needsConsent`: confirmation-required or destructive tools. */
+  readonly when?: (call: ToolCallEnvelope) => boolean;
+  /** Ask one question at a time, in planner order. Default true. */
+  readonly serialize?: boolean;
+  /** Recorded as `decidedBy` when the prompt does not say. Default `with_consent`. */
+  readonly decidedBy?: string;
+  /** Wall clock for `decidedAt`, in ms since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What `withConsent` records on `audit.consent`. */
+export interface ConsentRecord {
+  readonly decision: string;
+  readonly decidedBy: string;
+  /** ISO time of the answer. */
+  readonly decidedAt: string;
+  readonly reason?: string;
+}
+
+const FACTORY = 'withConsent';
+const LAYER = 'with_consent';
+const DEFAULT_DENIAL = 'consent denied by middleware';
+/** Decision words that refuse, whatever their case: a prompt saying "rejected" must not run the call. */
+const REFUSALS = new Set([
+  'denied',
+  'deny',
+  'rejected',
+  'reject',
+  'declined',
+  'decline',
+  'refused',
+  'no',
+]);
+
+/**
+ * The default `when`: a tool that asks for confirmation, or a destructive one. Tools that leave
+ * their effects undeclared resolve as destructive, so only tools declared read-only (or declared
+ * not destructive) run without a question.
+ */
+export function needsConsent(call: ToolCallEnvelope): boolean {
+  const safety = call.annotations.safety;
+  return safety === undefined || safety.requiresConfirmation || safety.destructive;
+}
+
+/**
+ * Asks before a call runs. The prompt answers `true`/`false` or `{ decision, decidedBy, reason }`;
+ * a decision that is not a refusal lets the call run; `false`, a missing decision, `denied` (or
+ * `rejected`, `no`, … in any case) or a prompt that throws refuse it with a `consent_denied` result
+ * (the reason, or "consent denied by middleware", is the error the model reads) carrying a typed
+ * denial. The answer is recorded on `audit.consent`.
+ *
+ * Parallel calls are asked one at a time in planner order (`serialize`, default on). A call the
+ * executor will refuse anyway (unknown tool, unreadable arguments) is not asked about. Cancelling
+ * the call while it waits or is being asked rejects with `CancelledError` (never a denial).
+ *
+ * Layer entry: `{ name: 'with_consent', status: 'denied' | <decision> }`.
+ *
+ * @example
+ * const caller = composeToolCallers([withConsent(async (call) => ui.confirm(`Run ${call.toolName}?`))]);
+ */
+export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): ToolCaller {
+  checkFunction(FACTORY, 'prompt', prompt);
+  const settings = optionsObject(FACTORY, options);
+  const when = checkOptionalFunction(FACTORY, 'when', settings.when) ?? needsConsent;
+  const serialize = checkBoolean(FACTORY, 'serialize', settings.serialize ?? true);
+  const decidedBy = checkString(FACTORY, 'decidedBy', settings.decidedBy ?? LAYER, {
+    nonEmpty: true,
+  });
+  const now = checkOptionalFunction(FACTORY, 'now', settings.now) ?? Date.now;
+  const queue = serialize ? new ConsentQueue() : undefined;
+
+  /** The answer; `unavailable` when the prompt threw instead of answering. */
+  async function decide(call: ToolCallEnvelope): Promise<ConsentRecord & { unavailable?: true }> {
+    let answer: unknown;
+    try {
+      answer = await prompt(call);
+    } catch (error) {
+      if (call.signal?.aborted) throw abortError(call.signal);
+      if (CancelledError.isInstance(error) || ToolTimeoutError.isInstance(error)) throw error;
+      return { ...record('denied', decidedBy, errorMessage(error)), unavailable: true };
+    }
+    if (answer === true) return record('approved', decidedBy);
+    if (!isPlainObject(answer)) return record('denied', decidedBy);
+    const by =
+      typeof answer.decidedBy === 'string' && answer.decidedBy !== ''
+        ? answer.decidedBy
+        : decidedBy;
+    const reason =
+      typeof answer.reason === 'string' && answer.reason !== '' ? answer.reason : undefined;
+    const word = typeof answer.decision === 'string' ? answer.decision.trim() : '';
+    const decision = word === '' || REFUSALS.has(word.toLowerCase()) ? 'denied' : word;
+    return record(decision, by, reason);
+  }
+
+  function record(decision: string, by: string, reason?: string): ConsentRecord {
+    return {
+      decision,
+      decidedBy: by,
+      decidedAt: new Date(now()).toISOString(),
+      ...(reason === undefined ? {} : { reason }),
+    };
+  }
+
+  async function with_consent(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+    if (isCertainlyRefused(call)) return passRefused(call, next);
+    if (!when(call)) return next(call);
+    const { unavailable, ...answer } =
+      queue === undefined
+        ? await decide(call)
+        : await queue.run(call.turn.emitOrder, call.signal, () => decide(call));
+    if (answer.decision === 'denied') {
+      const reason = answer.reason ?? DEFAULT_DENIAL;
+      return shortCircuitResult(call, {
+        status: 'error',
+        errorCategory: 'consent_denied',
+        error: reason,
+        audit: { consent: answer, layers: [{ name: LAYER, status: 'denied' }] },
+        denial: terminalDenial(unavailable ? 'approval_unavailable' : 'approval_policy', reason),
+      });
+    }
+    const result = await next(call);
+    return attachLayer(result, { name: LAYER, status: answer.decision }, { consent: answer });
+  }
+
+  return with_consent;
+}

@@ -1,0 +1,183 @@
+import type { AuditLayer } from '../dispatch/audit.js';
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { errorMessage, InvalidOptionError } from '../errors.js';
+import { attachLayer } from './attach-audit.js';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
+import {
+  checkFunction,
+  checkNonNegative,
+  checkOptionalFunction,
+  checkString,
+  optionsObject,
+} from './option-checks.js';
+import { raceAbort } from './race-abort.js';
+import { isCertainlyRefused } from './refused-call.js';
+
+/** Names the operation a call performs; equal keys mean "the same call". Empty or nullish: no caching. */
+export type IdempotencyKey = (call: ToolCallEnvelope) => string | null | undefined;
+
+/** Options of `withIdempotency`. */
+export interface IdempotencyOptions {
+  /** How long a result is reused, in ms. Default 10 minutes. */
+  readonly ttlMs?: number;
+  /** Where results are kept. Default: an in-memory LRU store. */
+  readonly store?: IdempotencyStore;
+  /** Size of the default store. Default 256. */
+  readonly maxEntries?: number;
+  /** Clock of the default store, in ms. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Prefix of store keys, so stacks can share one store. Default `tool_middleware`. */
+  readonly namespace?: string;
+}
+
+/** What one execution left for the calls waiting on it; `result` undefined when it failed. */
+interface Flight {
+  readonly result: ToolCallResult | undefined;
+  readonly fromCache: boolean;
+}
+
+const FACTORY = 'withIdempotency';
+const LAYER = 'with_idempotency';
+
+/**
+ * Reuses successful results. Calls whose `key(call)` matches a stored result (within `ttlMs`)
+ * get a copy of it without running; concurrent calls with the same key share one execution (single
+ * flight). Only `ok: true` results are stored. A reused result carries the receiving call's id,
+ * position and arguments, `executionDurationMs: null`, and none of the inner layers' audit (they
+ * did not run for it); the stored object is never mutated. A key function that throws or returns
+ * an empty key, and a call the executor will refuse, run without the layer. A failing store
+ * counts as a miss (`storeError` on the layer entry).
+ *
+ * Layer entry: `{ name: 'with_idempotency', status: 'hit' | 'miss' | 'shared', key, sourceCallId? }`.
+ *
+ * @example
+ * withIdempotency((call) => `${call.toolName}:${canonicalJson(call.toolArgs)}`, { ttlMs: 60_000 });
+ */
+export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOptions): ToolCaller {
+  checkFunction(FACTORY, 'key', key);
+  const settings = optionsObject(FACTORY, options);
+  const ttlMs = checkNonNegative(FACTORY, 'ttlMs', settings.ttlMs ?? 600_000);
+  const namespace = checkString(FACTORY, 'namespace', settings.namespace ?? 'tool_middleware');
+  const store = settings.store === undefined ? defaultStore(settings) : checkStore(settings);
+  /** Executions in progress by store key: later calls with the key wait for them. */
+  const inFlight = new Map<string, Promise<Flight>>();
+
+  function keyOf(call: ToolCallEnvelope): string | undefined {
+    try {
+      const value = key(call);
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function reuse(
+    call: ToolCallEnvelope,
+    stored: ToolCallResult,
+    layer: AuditLayer,
+  ): ToolCallResult {
+    const { attempts: _attempts, audit: _audit, ...rest } = stored;
+    return {
+      ...rest,
+      toolCallId: call.callId,
+      emitOrder: call.turn.emitOrder,
+      arguments: call.toolArgs,
+      executionDurationMs: null,
+      audit: { layers: [{ ...layer, sourceCallId: stored.toolCallId }] },
+    };
+  }
+
+  async function lead(
+    call: ToolCallEnvelope,
+    next: Next,
+    userKey: string,
+    storeKey: string,
+  ): Promise<ToolCallResult> {
+    let settle!: (flight: Flight) => void;
+    inFlight.set(storeKey, new Promise<Flight>((resolve) => (settle = resolve)));
+    let flight: Flight = { result: undefined, fromCache: false };
+    try {
+      let storeError: string | undefined;
+      // A store may throw synchronously: start it inside a promise so every failure is a miss.
+      const cached = await Promise.resolve()
+        .then(() => store.get(storeKey))
+        .catch((error: unknown) => {
+          storeError = errorMessage(error);
+          return undefined;
+        });
+      if (cached !== undefined) {
+        flight = { result: cached, fromCache: true };
+        return reuse(call, cached, { name: LAYER, status: 'hit', key: userKey });
+      }
+      const result = await next(call);
+      if (result.ok === true) {
+        const { audit: _audit, ...rest } = result;
+        const stored: ToolCallResult = Object.freeze(rest);
+        flight = { result: stored, fromCache: false };
+        await Promise.resolve()
+          .then(() => store.set(storeKey, stored, ttlMs))
+          .catch((error: unknown) => {
+            storeError = errorMessage(error);
+          });
+      }
+      const layer = { name: LAYER, status: 'miss', key: userKey };
+      return attachLayer(result, storeError === undefined ? layer : { ...layer, storeError });
+    } finally {
+      inFlight.delete(storeKey);
+      settle(flight);
+    }
+  }
+
+  async function with_idempotency(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+    if (isCertainlyRefused(call)) return next(call);
+    const userKey = keyOf(call);
+    if (userKey === undefined) return next(call);
+    const storeKey = `${namespace}:${userKey}`;
+    for (;;) {
+      const running = inFlight.get(storeKey);
+      if (running === undefined) return lead(call, next, userKey, storeKey);
+      const flight = await raceAbort(running, call.signal);
+      if (flight.result !== undefined) {
+        const status = flight.fromCache ? 'hit' : 'shared';
+        return reuse(call, flight.result, { name: LAYER, status, key: userKey });
+      }
+      // That execution failed or was cancelled: nothing to share, so run (or join) afresh.
+    }
+  }
+
+  return with_idempotency;
+}
+
+function defaultStore(settings: IdempotencyOptions): IdempotencyStore {
+  const maxEntries = checkNonNegative(FACTORY, 'maxEntries', settings.maxEntries ?? 256, {
+    integer: true,
+  });
+  if (maxEntries < 1) {
+    throw new InvalidOptionError('maxEntries', `${FACTORY}: maxEntries must be ≥ 1; got 0`);
+  }
+  const now = checkOptionalFunction(FACTORY, 'now', settings.now);
+  return createMemoryIdempotencyStore({ maxEntries, ...(now === undefined ? {} : { now }) });
+}
+
+function checkStore(settings: IdempotencyOptions): IdempotencyStore {
+  const store = settings.store as Partial<IdempotencyStore>;
+  for (const method of ['get', 'set', 'delete'] as const) {
+    if (typeof store?.[method] !== 'function') {
+      throw new InvalidOptionError(
+        'store',
+        `${FACTORY}: store must have async get, set and delete methods`,
+      );
+    }
+  }
+  for (const option of ['maxEntries', 'now'] as const) {
+    if (settings[option] !== undefined) {
+      throw new InvalidOptionError(
+        option,
+        `${FACTORY}: ${option} configures the built-in store; set it on your own store instead`,
+      );
+    }
+  }
+  return store as IdempotencyStore;
+}

@@ -1,0 +1,190 @@
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
+import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
+import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { CancelledError, errorMessage } from '../errors.js';
+import { isPlainObject, type JsonObject } from '../tools/json.js';
+import { attachAudit } from './attach-audit.js';
+import { checkFunction, checkNonNegative, optionsObject } from './option-checks.js';
+import { abortError } from './race-abort.js';
+import { redactedResult, withheldResult } from './redacted-result.js';
+
+/**
+ * What a redactor is shown: the arguments before the call (`in`, a copy it may edit), the outcome
+ * after it (`out`; treat the result as read-only and return a new value: it may be shared with an
+ * idempotency cache).
+ */
+export interface RedactionInput {
+  readonly phase: 'in' | 'out';
+  readonly toolName: string;
+  /** The arguments; in the `out` phase, the already redacted ones. */
+  readonly args: JsonObject;
+  /** The structured result (`out` only; null in `in`). */
+  readonly result: unknown;
+  /** The error text of a failed call (`out` only). */
+  readonly error: string | null;
+  readonly call: ToolCallEnvelope;
+}
+
+/** What a redactor returns; leave a field out (or return nothing) to keep it as it was. */
+export interface RedactionOutput {
+  /** `in`: the arguments the tool should receive. */
+  readonly args?: JsonObject;
+  /** `out`: the structured result to keep; its text is re-rendered from it. */
+  readonly result?: unknown;
+  /** `out`: the error text to show instead (replaced wherever it appears). */
+  readonly error?: string;
+  /** Names recorded on `audit.metadata`; by default the argument keys that changed. */
+  readonly redactedFields?: readonly string[];
+}
+
+/** Scrubs one phase of a call; sync or async. Return nothing to leave everything as it was. */
+export type Redactor = (
+  input: RedactionInput,
+) => RedactionOutput | null | undefined | Promise<RedactionOutput | null | undefined>;
+
+/** Options of `withRedaction`. */
+export interface RedactionOptions {
+  /** Longest re-rendered text of a redacted result. Default 20 000. */
+  readonly maxRenderedChars?: number;
+}
+
+const FACTORY = 'withRedaction';
+const LAYER = 'with_redaction';
+
+function changedKeys(before: JsonObject, after: JsonObject): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter(
+    (key) =>
+      !Object.hasOwn(before, key) ||
+      !Object.hasOwn(after, key) ||
+      JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+}
+
+/**
+ * Scrubs secrets on the way in and on the way out. The redactor is called with `phase: 'in'` and
+ * the arguments (its `args` go to the tool), then with `phase: 'out'` and the outcome: a returned
+ * `result` replaces the structured result *and* the rendered text and observation derived from
+ * it (re-rendered; content blocks and artifact references of the unredacted output are dropped); a
+ * returned `error` replaces the error text wherever it appears.
+ *
+ * Fail closed: a redactor that throws (or returns arguments that are not an object) on the way in
+ * stops the call (`policy_blocked`); one that throws on the way out withholds the output (status
+ * `redacted`, `result` null, a notice as text, `ok` unchanged since the tool did run).
+ *
+ * Records `audit.metadata.redactedIn` / `redactedOut` (other metadata keys are kept) and a layer
+ * entry `{ name: 'with_redaction', status: 'ok' | 'failed' | 'withheld', phase?, error? }`.
+ *
+ * @example
+ * withRedaction(({ phase, args, result }) =>
+ *   phase === 'in' ? { args: omit(args, 'token') } : { result: scrubEmails(result) });
+ */
+export function withRedaction(redactor: Redactor, options?: RedactionOptions): ToolCaller {
+  checkFunction(FACTORY, 'redactor', redactor);
+  const settings = optionsObject(FACTORY, options);
+  const maxChars = checkNonNegative(
+    FACTORY,
+    'maxRenderedChars',
+    settings.maxRenderedChars ?? DEFAULT_MAX_RENDERED_CHARS,
+    { integer: true },
+  );
+
+  async function ask(input: RedactionInput): Promise<RedactionOutput> {
+    try {
+      const output = await redactor(input);
+      return isPlainObject(output) ? output : {};
+    } catch (error) {
+      const signal = input.call.signal;
+      if (signal?.aborted) throw abortError(signal);
+      if (CancelledError.isInstance(error)) throw error;
+      throw new RedactorFailure(error);
+    }
+  }
+
+  function recorded(
+    result: ToolCallResult,
+    redactedIn: readonly string[],
+    redactedOut: readonly string[],
+    layer: Record<string, unknown> & { status: string },
+  ): ToolCallResult {
+    const prior = result.audit?.metadata;
+    return attachAudit(result, {
+      metadata: { ...(isPlainObject(prior) ? prior : {}), redactedIn, redactedOut },
+      layers: [{ name: LAYER, ...layer }],
+    });
+  }
+
+  async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+    const base = { toolName: call.toolName, call, error: null };
+    let inbound: RedactionOutput;
+    try {
+      // A copy: a redactor that edits in place must not change the arguments the dispatcher
+      // validated (the executor would trust its verdict on them).
+      inbound = await ask({
+        ...base,
+        phase: 'in',
+        args: structuredClone(call.toolArgs),
+        result: null,
+      });
+      if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
+        throw new RedactorFailure(
+          new TypeError('the redactor returned arguments that are not an object'),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof RedactorFailure)) throw error;
+      // The arguments could not be checked: they stay off the result too.
+      return shortCircuitResult(
+        { ...call, toolArgs: {} },
+        {
+          status: 'policy_blocked',
+          error: `${FACTORY}: the arguments of \`${call.toolName}\` could not be checked for secrets; the call did not run`,
+          audit: {
+            metadata: { redactedIn: [], redactedOut: [] },
+            layers: [{ name: LAYER, status: 'failed', phase: 'in', error: error.message }],
+          },
+        },
+      );
+    }
+    const args = inbound.args ?? call.toolArgs;
+    const redactedIn = [...(inbound.redactedFields ?? changedKeys(call.toolArgs, args))];
+    const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
+    let outbound: RedactionOutput;
+    try {
+      outbound = await ask({
+        ...base,
+        phase: 'out',
+        args,
+        result: result.result,
+        error: result.error,
+      });
+    } catch (error) {
+      if (!(error instanceof RedactorFailure)) throw error;
+      return recorded(withheldResult(result), redactedIn, [], {
+        status: 'withheld',
+        phase: 'out',
+        error: error.message,
+      });
+    }
+    const redactedOut = [
+      ...(outbound.redactedFields ?? [
+        ...(outbound.result === undefined ? [] : ['result']),
+        ...(typeof outbound.error === 'string' ? ['error'] : []),
+      ]),
+    ];
+    return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, {
+      status: 'ok',
+    });
+  }
+
+  return with_redaction;
+}
+
+/** A redactor threw: carried to the phase that decides how to fail closed. */
+class RedactorFailure extends Error {
+  constructor(cause: unknown) {
+    super(errorMessage(cause), { cause });
+    this.name = 'RedactorFailure';
+  }
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolCallEnvelope } from '../../src/dispatch/envelope.js';
+import { InvalidOptionError } from '../../src/errors.js';
+import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
+import { HandoffArtifactError, type HandoffRecord } from '../../src/middleware/handoff-record.js';
+import {
+  type HandoffArtifactOptions,
+  withHandoffArtifact,
+} from '../../src/middleware/with-handoff-artifact.js';
+import { failedResult, fakeCall, okResult, recordingNext } from './fixtures.js';
+
+const AT = Date.UTC(2026, 4, 6, 7, 8, 9);
+const now = () => AT;
+const returning = (value: unknown) => recordingNext((call) => okResult(call, value));
+
+function optionError(options: unknown): InvalidOptionError {
+  try {
+    withHandoffArtifact(options as HandoffArtifactOptions);
+  } catch (error) {
+    if (InvalidOptionError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected an InvalidOptionError');
+}
+
+describe('withHandoffArtifact options', () => {
+  it.each([
+    ['sink', { sink: 'queue' }],
+    ['detect', { detect: {} }],
+    ['keys', { keys: 'handoff' }],
+    ['source', { source: '' }],
+    ['strict', { strict: 'yes' }],
+    ['now', { now: 1 }],
+  ])('rejects a bad %s at construction', (option, options) => {
+    expect(optionError(options).option).toBe(option);
+  });
+});
+
+describe('withHandoffArtifact', () => {
+  it('records a typed handoff from the result, marks the audit kind and calls the sink', async () => {
+    const sunk: [HandoffRecord, ToolCallEnvelope][] = [];
+    const payload = { targetPersona: 'reviewer', task: 'review PR 12', artifacts: ['pr/12'] };
+    const call = fakeCall({ toolName: 'plan', callId: 'c5' });
+    const result = await withHandoffArtifact({
+      now,
+      sink: (record, seen) => void sunk.push([record, seen]),
+    })(call, returning({ ok: true, handoff: payload }));
+    const record: HandoffRecord = {
+      handoffId: 'handoff_c5',
+      targetPersona: 'reviewer',
+      sourcePersona: null,
+      task: 'review PR 12',
+      summary: null,
+      artifacts: ['pr/12'],
+      payload,
+      toolName: 'plan',
+      toolCallId: 'c5',
+      createdAt: new Date(AT).toISOString(),
+    };
+    expect(result.audit).toEqual({
+      handoff: record,
+      kind: 'handoff',
+      layers: [{ name: 'with_handoff_artifact', status: 'emitted', handoffId: 'handoff_c5' }],
+    });
+    expect(sunk).toEqual([[record, call]]);
+    expect(result.result).toEqual({ ok: true, handoff: payload });
+  });
+
+  it('reads a JSON string result, snake_case fields, ids and a policy override', async () => {
+    const text = JSON.stringify({
+      __handoff: {
+        handoff_id: 'h-1',
+        target_persona: 'ops',
+        source_persona: 'planner',
+        summary: 'ship it',
+        policy_override: { sideEffectLevel: 'read_only' },
+      },
+    });
+    const result = await withHandoffArtifact({ source: 'ignored' })(fakeCall(), returning(text));
+    expect(result.audit?.handoff).toMatchObject({
+      handoffId: 'h-1',
+      targetPersona: 'ops',
+      sourcePersona: 'planner',
+      summary: 'ship it',
+      policyOverride: { sideEffectLevel: 'read_only' },
+    });
+  });
+
+  it('fills a missing source persona from source', async () => {
+    const result = await withHandoffArtifact({ source: 'planner' })(
+      fakeCall(),
+      returning({ handoff: { targetPersona: 'ops' } }),
+    );
+    expect(result.audit?.handoff).toMatchObject({ sourcePersona: 'planner' });
+  });
+
+  it('looks in the default keys first, then in the extra keys', async () => {
+    const layer = withHandoffArtifact({ keys: ['transfer'] });
+    const extra = await layer(fakeCall(), returning({ transfer: { targetPersona: 'a' } }));
+    expect(extra.audit?.handoff).toMatchObject({ targetPersona: 'a' });
+    const both = await layer(
+      fakeCall(),
+      returning({ transfer: { targetPersona: 'a' }, handoff: { targetPersona: 'b' } }),
+    );
+    expect(both.audit?.handoff).toMatchObject({ targetPersona: 'b' });
+  });
+
+  it('uses what detect finds, and the keys when detect throws or finds nothing', async () => {
+    const detected = await withHandoffArtifact({
+      detect: (_call, result) => (result.result as { next: unknown }).next,
+    })(fakeCall(), returning({ next: { targetPersona: 'qa' } }));
+    expect(detected.audit?.handoff).toMatchObject({ targetPersona: 'qa' });
+    const fallback = await withHandoffArtifact({
+      detect: () => {
+        throw new Error('detector bug');
+      },
+    })(fakeCall(), returning({ handoff: { targetPersona: 'qa' } }));
+    expect(fallback.audit?.handoff).toMatchObject({ targetPersona: 'qa' });
+  });
+
+  it('leaves failed results and results without a payload unchanged', async () => {
+    const failed = failedResult(fakeCall());
+    expect(await withHandoffArtifact()(fakeCall(), async () => failed)).toBe(failed);
+    const plain = okResult(fakeCall(), { answer: 42 });
+    expect(await withHandoffArtifact()(fakeCall(), async () => plain)).toBe(plain);
+    const notJson = okResult(fakeCall(), '{not json');
+    expect(await withHandoffArtifact()(fakeCall(), async () => notJson)).toBe(notJson);
+  });
+
+  it('ignores a payload that is not an object, and throws on it when strict', async () => {
+    const result = okResult(fakeCall(), { handoff: 'reviewer' });
+    expect(await withHandoffArtifact()(fakeCall(), async () => result)).toBe(result);
+    await expect(
+      withHandoffArtifact({ strict: true })(fakeCall(), async () => result),
+    ).rejects.toSatisfy((error) => HandoffArtifactError.isInstance(error));
+  });
+
+  it('records a malformed payload as invalid, and throws when strict', async () => {
+    const next = returning({ handoff: { task: 'no target' } });
+    const result = await withHandoffArtifact()(fakeCall(), next);
+    expect(result.audit).toEqual({
+      layers: [
+        {
+          name: 'with_handoff_artifact',
+          status: 'invalid',
+          error: 'withHandoffArtifact: a handoff needs a non-empty targetPersona',
+        },
+      ],
+    });
+    await expect(withHandoffArtifact({ strict: true })(fakeCall(), next)).rejects.toSatisfy(
+      (error) => HandoffArtifactError.isInstance(error),
+    );
+  });
+
+  it.each([
+    ['artifacts', { targetPersona: 'a', artifacts: 'x' }],
+    ['a non-string task', { targetPersona: 'a', task: 3 }],
+    ['policyOverride', { targetPersona: 'a', policyOverride: 'open' }],
+    ['a blank target', { targetPersona: '  ' }],
+  ])('refuses a payload with bad %s', async (_label, payload) => {
+    const result = await withHandoffArtifact()(fakeCall(), returning({ handoff: payload }));
+    expect(result.audit?.layers?.[0]?.status).toBe('invalid');
+  });
+
+  it('turns a strict failure into a tool_middleware_exception result inside compose', async () => {
+    const caller = composeToolCallers([withHandoffArtifact({ strict: true })]);
+    const result = await caller(fakeCall(), returning({ handoff: {} }));
+    expect(result.errorCategory).toBe('tool_middleware_exception');
+    expect(result.audit?.layers?.[0]).toMatchObject({
+      name: 'with_handoff_artifact',
+      status: 'exception',
+    });
+  });
+
+  it('records a failing sink without losing the handoff', async () => {
+    const result = await withHandoffArtifact({
+      sink: async () => {
+        throw new Error('queue down');
+      },
+    })(fakeCall(), returning({ handoff: { targetPersona: 'ops' } }));
+    expect(result.audit?.kind).toBe('handoff');
+    expect(result.audit?.layers?.[0]).toMatchObject({ status: 'emitted', sinkError: 'queue down' });
+  });
+});
