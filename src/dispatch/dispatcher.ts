@@ -21,6 +21,7 @@ import {
   toolNotFoundMessage,
   UNREADABLE_ARGS,
 } from './execute-call.js';
+import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import type { Executor, RuntimeValues } from './executor.js';
 import { createInlineExecutor } from './inline-executor.js';
 import { parseArguments } from './parse-arguments.js';
@@ -57,6 +58,11 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   /** Generates ids for calls that arrive without one. Default `call_<uuid>`. */
   readonly generateCallId?: () => string;
+  /**
+   * The ambient execution policy: what any call may do. Turns and scoping layers can narrow it,
+   * never widen it; the executor enforces it. Default: no restriction.
+   */
+  readonly policy?: ExecutionPolicy;
 }
 
 /** Facts about the turn a call belongs to; all optional. */
@@ -72,6 +78,8 @@ export interface TurnOptions {
   readonly signal?: AbortSignal;
   /** Names of the tools the model was shown this turn. Default: every tool that is not deferred. */
   readonly advertised?: ReadonlySet<string>;
+  /** Narrows the dispatcher's execution policy for this call. */
+  readonly policy?: ExecutionPolicy;
 }
 
 export interface Dispatcher {
@@ -139,6 +147,13 @@ export function createDispatcher<Context = unknown>(
   const caller = options.caller;
   const run: Next = caller === undefined ? bottom : (call) => caller(call, bottom);
 
+  function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
+    if (turnPolicy === undefined) return options.policy;
+    return options.policy === undefined
+      ? turnPolicy
+      : intersectPolicies(options.policy, turnPolicy);
+  }
+
   function annotationsOf(tool: AnyTool): CallAnnotations {
     let annotations = annotationsByTool.get(tool);
     if (annotations === undefined) {
@@ -200,7 +215,11 @@ export function createDispatcher<Context = unknown>(
         };
       }
     }
-    const state: CallState = { tool, args, validation, unparseable, advertised };
+    const policy = policyFor(turnOptions?.policy);
+    const state: CallState =
+      policy === undefined
+        ? { tool, args, validation, unparseable, advertised }
+        : { tool, args, validation, unparseable, advertised, policy };
     return {
       toolName: tool?.name ?? name,
       toolArgs: args,
