@@ -9,7 +9,10 @@ import {
   type ToolCaller,
 } from 'switchyard';
 
-const getWeather = defineTool<{ city: string; unit?: 'c' | 'f' }, { city: string; temperature: number }>({
+const getWeather = defineTool<
+  { city: string; unit?: 'c' | 'f' },
+  { city: string; temperature: number }
+>({
   name: 'get_weather',
   description: 'Current temperature in a city.',
   inputSchema: {
@@ -31,7 +34,10 @@ const timing: ToolCaller = async function timing(call, next) {
   const started = performance.now();
   const result = await next(call);
   const elapsedMs = performance.now() - started;
-  return { ...result, audit: mergeAudit(result.audit, { layers: [{ name: 'timing', status: 'ok', elapsedMs }] }) };
+  return {
+    ...result,
+    audit: mergeAudit(result.audit, { layers: [{ name: 'timing', status: 'ok', elapsedMs }] }),
+  };
 };
 
 const dispatcher = createDispatcher({

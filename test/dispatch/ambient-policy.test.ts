@@ -24,7 +24,9 @@ describe('the ambient execution policy', () => {
     expect(denied.status).toBe('policy_blocked');
     expect(denied.errorCategory).toBe('permission_denied');
     expect(denied.denial?.gate).toBe('side_effect_ceiling');
-    expect((await dispatcher.dispatch({ id: 'r', name: 'read_note', arguments: '{}' })).ok).toBe(true);
+    expect((await dispatcher.dispatch({ id: 'r', name: 'read_note', arguments: '{}' })).ok).toBe(
+      true,
+    );
   });
 
   it('lets a turn narrow the dispatcher policy but never widen it', async () => {
