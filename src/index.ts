@@ -72,7 +72,7 @@ export {
 export { composeToolCallers, defaultToolCaller } from './middleware/compose-tool-callers.js';
 export { toolInjectParam } from './middleware/tool-inject-param.js';
 export { type ToolTransform, toolsUseMiddleware } from './middleware/tools-use-middleware.js';
-export type { ToolCallDelta } from './streams/tool-call-delta.js';
+export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';
 export { defineTool } from './tools/define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './tools/json.js';

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDispatcher } from '../dispatch/dispatcher.js';
+import { dispatchTurn } from '../streams/dispatch-turn.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
 import { createToolRegistry } from '../tools/tool-registry.js';
 import { exampleTools } from './example-tools.js';
 import { runBatch, type TurnRunner } from './run-command.js';
@@ -14,7 +16,7 @@ Usage:
 
 run options:
   --json                 one JSON object per result, then a summary object
-  --concurrency <n>      tool calls in flight per turn (maxConcurrentTools)
+  --concurrency <n>      tool calls in flight per turn (maxConcurrentTools, default 8)
   --parallel-turns <n>   turns dispatched at once; output stays in file order (default 1)
   --no-workers           run the sha256 example tool on the main thread
   --no-progress          no progress line on the terminal
@@ -60,13 +62,13 @@ async function run(args: string[]): Promise<number> {
     throw new Error('switchyard run needs a batch file (or - for standard input)');
   const registry = createToolRegistry(exampleTools({ workers: false && !values['no-workers'] }));
   const dispatcher = createDispatcher({ registry });
-  const maxConcurrentTools = positiveInteger(values.concurrency, 'concurrency', 8);
+  const maxConcurrentTools = positiveInteger(
+    values.concurrency,
+    'concurrency',
+    DEFAULT_MAX_CONCURRENT_TOOLS,
+  );
   const runTurn: TurnRunner = (calls, turn) =>
-    Promise.all(
-      calls.map((call, emitOrder) =>
-        dispatcher.dispatch(call, { ...turn, emitOrder, maxConcurrentTools }),
-      ),
-    );
+    dispatchTurn(calls, { dispatcher, maxConcurrentTools, turn });
   await runBatch({
     file,
     dispatcher,

@@ -1,0 +1,62 @@
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import { AsyncQueue } from './async-queue.js';
+import { type CallSource, type DispatchTurnOptions, TurnRun } from './turn-run.js';
+
+/** Calls of one turn: an array, any iterable, or an async iterable (pulled lazily). */
+export type TurnCalls = Iterable<ProposedCall> | AsyncIterable<ProposedCall>;
+
+function sourceOf(calls: TurnCalls): CallSource {
+  if (Symbol.asyncIterator in calls) {
+    const iterator = calls[Symbol.asyncIterator]();
+    return { next: () => iterator.next().then((step) => (step.done ? undefined : step.value)) };
+  }
+  const iterator = (calls as Iterable<ProposedCall>)[Symbol.iterator]();
+  return {
+    next: () => {
+      const step = iterator.next();
+      return step.done ? undefined : step.value;
+    },
+  };
+}
+
+/**
+ * Dispatches the calls of one planner turn with bounded, safety-aware concurrency and resolves to
+ * their results in planner order: exactly one result per call, whatever happened.
+ *
+ * @example
+ * const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 4, signal });
+ */
+export async function dispatchTurn(
+  calls: TurnCalls,
+  options: DispatchTurnOptions,
+): Promise<ToolCallResult[]> {
+  const results: ToolCallResult[] = [];
+  await new TurnRun(options, sourceOf(calls), (result) => results.push(result)).done;
+  return results;
+}
+
+/**
+ * Like `dispatchTurn`, but yields each result as soon as it and every earlier one are ready
+ * (ordered streaming), so a consumer can hand result 0 to the model while call 5 still runs.
+ */
+export async function* streamTurn(
+  calls: TurnCalls,
+  options: DispatchTurnOptions,
+): AsyncGenerator<ToolCallResult> {
+  const ready = new AsyncQueue<ToolCallResult>();
+  const run = new TurnRun(
+    options,
+    sourceOf(calls),
+    (result) => ready.push(result),
+    () => ready.size,
+  );
+  run.done.then(
+    () => ready.end(),
+    (error: unknown) => ready.end({ error }),
+  );
+  for (let result = await ready.next(); result !== undefined; result = await ready.next()) {
+    run.resume();
+    yield result;
+  }
+}

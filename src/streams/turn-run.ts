@@ -1,0 +1,312 @@
+import type { Dispatcher } from '../dispatch/dispatcher.js';
+import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
+import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import { CancelledError } from '../errors.js';
+import { type CallConstraint, callConstraint } from './call-constraints.js';
+import { exceptionResultFor } from './turn-results.js';
+
+/** Tool calls in flight per turn unless told otherwise. */
+export const DEFAULT_MAX_CONCURRENT_TOOLS = 8;
+
+/** Options shared by `dispatchTurn`, `streamTurn` and the `dispatchCalls` operator. */
+export interface DispatchTurnOptions {
+  readonly dispatcher: Dispatcher;
+  /** Calls in flight at once (1 = serial). Default 8. */
+  readonly maxConcurrentTools?: number;
+  /** Cancels the turn: queued calls resolve `cancelled` without running; running ones see it. */
+  readonly signal?: AbortSignal;
+  /**
+   * Cancel the siblings when a call fails fatally: running calls see their signal abort, queued
+   * calls never start; each still yields a `cancelled` result. `true` treats as fatal any failure
+   * the model cannot fix by correcting its arguments (see `isFatalFailure`); a function decides
+   * itself. Default false.
+   */
+  readonly cancelSiblingsOnFailure?: boolean | ((result: ToolCallResult) => boolean);
+  /** Facts stamped on every call of the turn. */
+  readonly turn?: {
+    readonly iteration?: number;
+    readonly sessionId?: string;
+    readonly runId?: string | null;
+    readonly model?: string | null;
+    readonly provider?: string | null;
+  };
+  /** Tools the model was shown this turn. Default: every tool that is not deferred. */
+  readonly advertised?: ReadonlySet<string>;
+  /** Narrows the dispatcher's execution policy for this turn. */
+  readonly policy?: ExecutionPolicy;
+  /**
+   * Most settled results held back while an earlier call still runs. Past it no new call starts
+   * until the earliest one settles, so memory stays bounded however slow one call is. Default 10 000.
+   */
+  readonly maxHeldResults?: number;
+}
+
+/** A failure the model cannot repair by calling again with corrected arguments. */
+export function isFatalFailure(result: ToolCallResult): boolean {
+  if (result.ok || result.status === 'cancelled') return false;
+  const category = toWireCategory(result.errorCategory);
+  return category === null || !isRecoverable(category);
+}
+
+/** Where calls come from: pulled one at a time, synchronously when it can be. */
+export interface CallSource {
+  /** The next call, `undefined` when there are no more. */
+  next(): ProposedCall | undefined | Promise<ProposedCall | undefined>;
+}
+
+interface WaitingCall {
+  readonly call: ProposedCall;
+  readonly emitOrder: number;
+  readonly constraint: CallConstraint;
+}
+
+const SIBLING_FAILED = 'cancelled because a sibling call failed';
+
+/**
+ * One turn's calls flowing through a bounded, safety-aware fan-out, with results re-sequenced into
+ * planner order. Calls are pulled from the source only when there is room for them, so a long
+ * source is never buffered whole.
+ */
+export class TurnRun {
+  private readonly dispatcher: Dispatcher;
+  private readonly maxInFlight: number;
+  /** How many pulled-but-waiting calls may pile up behind conflicts before pulling stops. */
+  private readonly maxWaiting: number;
+  private readonly maxHeld: number;
+  private readonly fatal: ((result: ToolCallResult) => boolean) | null;
+  private readonly options: DispatchTurnOptions;
+  /** Pulled calls not started yet, in planner order (kept short by `maxWaiting`). */
+  private readonly waiting: WaitingCall[] = [];
+  /** Settled results waiting for an earlier one, by emit order. */
+  private readonly held = new Map<number, ToolCallResult>();
+  /** Abort controllers of running calls, when the turn can cancel them. */
+  private readonly running = new Map<number, AbortController>();
+  /** Resource keys of running calls → how many running calls hold each. */
+  private readonly busyKeys = new Map<string, number>();
+  private inFlight = 0;
+  /** A running call is exclusive: nothing else may start. */
+  private exclusiveRunning = false;
+  /** Emit order the next pulled call gets. */
+  private pulled = 0;
+  /** Emit order of the next result to deliver. */
+  private nextToDeliver = 0;
+  private sourceDone = false;
+  private sourceError: { error: unknown } | null = null;
+  /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
+  private stopReason: CancelledError | null = null;
+  private wakePuller: (() => void) | null = null;
+  private finish!: (error?: { error: unknown }) => void;
+  readonly done: Promise<void>;
+
+  /**
+   * @param backlog how many delivered results the consumer has not taken yet; while it is large,
+   *   no new call is pulled (call `resume()` when the consumer catches up).
+   */
+  constructor(
+    options: DispatchTurnOptions,
+    private readonly source: CallSource,
+    private readonly deliver: (result: ToolCallResult) => void,
+    private readonly backlog?: () => number,
+  ) {
+    this.options = options;
+    this.dispatcher = options.dispatcher;
+    const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
+    if (!Number.isInteger(max) || max < 1) {
+      throw new RangeError(`maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`);
+    }
+    this.maxInFlight = max;
+    this.maxWaiting = Math.max(16, max * 4);
+    this.maxHeld = options.maxHeldResults ?? 10_000;
+    const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
+    this.fatal =
+      cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
+    this.done = new Promise<void>((resolve, reject) => {
+      this.finish = (failure) => (failure === undefined ? resolve() : reject(failure.error));
+    });
+    const signal = options.signal;
+    if (signal?.aborted) this.stop(cancellation(signal.reason));
+    else
+      signal?.addEventListener('abort', () => this.stop(cancellation(signal.reason)), {
+        once: true,
+      });
+    void this.pullLoop();
+  }
+
+  /** Pulls calls while there is room; waits for room otherwise. */
+  private async pullLoop(): Promise<void> {
+    try {
+      while (!this.sourceDone) {
+        if (!this.hasRoom()) {
+          await new Promise<void>((resolve) => {
+            this.wakePuller = resolve;
+          });
+          continue;
+        }
+        let next = this.source.next();
+        if (next instanceof Promise) next = await next;
+        if (next === undefined) this.sourceDone = true;
+        else this.accept(next);
+      }
+    } catch (error) {
+      this.sourceDone = true;
+      this.sourceError = { error };
+    }
+    this.schedule();
+    this.settleIfComplete();
+  }
+
+  /** The completion rule's counterpart for pulling: room to start, or to look past a conflict. */
+  private hasRoom(): boolean {
+    return (
+      this.waiting.length < this.maxWaiting &&
+      this.held.size < this.maxHeld &&
+      (this.backlog === undefined || this.backlog() < this.maxWaiting)
+    );
+  }
+
+  /** Lets pulling go on after the consumer took results it had fallen behind on. */
+  resume(): void {
+    this.wake();
+  }
+
+  private accept(call: ProposedCall): void {
+    const emitOrder = this.pulled;
+    this.pulled += 1;
+    this.waiting.push({
+      call,
+      emitOrder,
+      constraint: callConstraint(this.dispatcher.registry, call),
+    });
+    this.schedule();
+  }
+
+  /** Starts every waiting call that may start, in planner order. */
+  private schedule(): void {
+    // Keys of earlier waiting calls: a later call touching one of them must keep planner order.
+    let claimed: Set<string> | null = null;
+    for (let index = 0; index < this.waiting.length; ) {
+      if (this.exclusiveRunning) return;
+      const entry = this.waiting[index]!;
+      if (this.stopReason !== null) {
+        this.waiting.splice(index, 1);
+        this.start(entry);
+        continue;
+      }
+      if (this.inFlight >= this.maxInFlight) return;
+      const { constraint } = entry;
+      if (constraint.exclusive) {
+        // A barrier: it waits for the running calls, and nothing after it may start first.
+        if (this.inFlight > 0 || index > 0) return;
+        this.waiting.splice(index, 1);
+        this.start(entry);
+        continue;
+      }
+      const blocked = constraint.keys.some((key) => this.busyKeys.has(key) || claimed?.has(key));
+      if (blocked) {
+        claimed ??= new Set();
+        for (const key of constraint.keys) claimed.add(key);
+        index += 1;
+        continue;
+      }
+      this.waiting.splice(index, 1);
+      this.start(entry);
+    }
+  }
+
+  private start(entry: WaitingCall): void {
+    this.inFlight += 1;
+    if (entry.constraint.exclusive) this.exclusiveRunning = true;
+    for (const key of entry.constraint.keys)
+      this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
+    let signal: AbortSignal | undefined;
+    if (this.stopReason !== null) {
+      signal = AbortSignal.abort(this.stopReason);
+    } else if (this.options.signal !== undefined || this.fatal !== null) {
+      const controller = new AbortController();
+      this.running.set(entry.emitOrder, controller);
+      signal = controller.signal;
+    }
+    const turn = this.options.turn;
+    this.dispatcher
+      .dispatch(entry.call, {
+        iteration: turn?.iteration,
+        sessionId: turn?.sessionId,
+        runId: turn?.runId,
+        model: turn?.model,
+        provider: turn?.provider,
+        emitOrder: entry.emitOrder,
+        maxConcurrentTools: this.maxInFlight,
+        signal,
+        advertised: this.options.advertised,
+        policy: this.options.policy,
+      })
+      .then(
+        (result) => this.settle(entry, result),
+        // The dispatcher resolves for everything; keep one result per call even if it did not.
+        (error: unknown) =>
+          this.settle(entry, exceptionResultFor(entry.call, entry.emitOrder, error)),
+      );
+  }
+
+  private settle(entry: WaitingCall, result: ToolCallResult): void {
+    this.inFlight -= 1;
+    if (entry.constraint.exclusive) this.exclusiveRunning = false;
+    for (const key of entry.constraint.keys) {
+      const holders = (this.busyKeys.get(key) ?? 1) - 1;
+      if (holders === 0) this.busyKeys.delete(key);
+      else this.busyKeys.set(key, holders);
+    }
+    this.running.delete(entry.emitOrder);
+    if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
+      this.stop(new CancelledError(`${SIBLING_FAILED}: ${result.toolName} (${result.toolCallId})`));
+    }
+    this.held.set(entry.emitOrder, result);
+    this.deliverReady();
+    this.schedule();
+    this.wake();
+    this.settleIfComplete();
+  }
+
+  /** Delivers every result whose predecessors were all delivered. */
+  private deliverReady(): void {
+    for (
+      let result = this.held.get(this.nextToDeliver);
+      result !== undefined;
+      result = this.held.get(this.nextToDeliver)
+    ) {
+      this.held.delete(this.nextToDeliver);
+      this.nextToDeliver += 1;
+      this.deliver(result);
+    }
+  }
+
+  private stop(reason: CancelledError): void {
+    if (this.stopReason !== null) return;
+    this.stopReason = reason;
+    for (const controller of this.running.values()) controller.abort(reason);
+    this.schedule();
+  }
+
+  private wake(): void {
+    const wake = this.wakePuller;
+    this.wakePuller = null;
+    wake?.();
+  }
+
+  /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
+  private settleIfComplete(): void {
+    if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
+    if (this.nextToDeliver !== this.pulled) return;
+    this.finish(this.sourceError ?? undefined);
+  }
+}
+
+function cancellation(reason: unknown): CancelledError {
+  if (CancelledError.isInstance(reason)) return reason;
+  return new CancelledError(
+    reason instanceof Error ? reason.message : 'the turn was cancelled',
+    reason,
+  );
+}
