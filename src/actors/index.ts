@@ -6,3 +6,4 @@ export {
   type SupervisorDirective,
 } from './actor.js';
 export { FifoQueue } from './fifo-queue.js';
+export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.js';

@@ -1,0 +1,341 @@
+import { availableParallelism } from 'node:os';
+import { BroadcastChannel, type ResourceLimits } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
+import { InvalidOptionError } from '../errors.js';
+import { FifoQueue } from './fifo-queue.js';
+import {
+  type ChannelMessage,
+  fromErrorData,
+  SLOT_DONE,
+  SLOT_QUEUED,
+  SLOT_SKIPPED,
+  type WorkerBatch,
+  type WorkerCall,
+  type WorkerOutcome,
+} from './worker-protocol.js';
+
+export interface WorkerPoolOptions {
+  /** Threads kept alive. Default 1. */
+  readonly minThreads?: number;
+  /** Most threads. Default: the machine's available parallelism. */
+  readonly maxThreads?: number;
+  /** Idle threads above `minThreads` exit after this long. Default 30 000 ms. */
+  readonly idleTimeoutMs?: number;
+  /** V8 heap and stack limits of each worker (an out-of-memory worker fails only its own call). */
+  readonly resourceLimits?: ResourceLimits;
+  /** Node options of the workers, e.g. `['--import', 'tsx']` to load TypeScript tool modules. */
+  readonly execArgv?: readonly string[];
+  /** Most queued calls sent to a worker in one message. Default 32. */
+  readonly maxBatch?: number;
+  /** Consecutive worker crashes, with no call completing in between, that mark the pool unhealthy. Default 5. */
+  readonly crashLimit?: number;
+}
+
+/** A pool of worker threads running tool handlers, exposed as an executor. */
+export interface WorkerPool {
+  /** Pass to `createDispatcher({ executors: [pool.executor] })`. */
+  readonly executor: Executor;
+  /** False once workers kept dying; calls then fail fast with `executor_error`. */
+  readonly healthy: boolean;
+  readonly stats: Readonly<{
+    calls: number;
+    batches: number;
+    crashes: number;
+    terminations: number;
+  }>;
+  /** Refuses new calls, waits for running ones. */
+  close(): Promise<void>;
+}
+
+/** A call waiting in or sent by the pool. */
+interface PendingCall {
+  readonly ticket: number;
+  readonly request: ExecutionRequest;
+  readonly call: WorkerCall;
+  settled: boolean;
+  resolve(outcome: ExecutionOutcome): void;
+  batch?: SentBatch;
+}
+
+interface SentBatch {
+  readonly members: PendingCall[];
+  readonly controller: AbortController;
+  /** Shared per-call slots (batches of several calls only). */
+  readonly slots: Int32Array | undefined;
+}
+
+let poolCounter = 0;
+
+function entryUrl(): { url: string; execArgv: readonly string[] } {
+  // Running from TypeScript sources (tests, tsx): the workers need tsx too.
+  const typescript = import.meta.url.endsWith('.ts');
+  return {
+    url: new URL(typescript ? './worker-entry.ts' : './worker-entry.js', import.meta.url).href,
+    execArgv: typescript ? ['--import', 'tsx'] : [],
+  };
+}
+
+/**
+ * Starts a pool of worker threads (Piscina) that runs the handlers of tools declared with
+ * `executor: { kind: 'worker', module, export }`. Queued calls travel to a worker several per
+ * message, which keeps small CPU tools cheap. A call that times out or is cancelled while it runs
+ * is really stopped: its worker is terminated and replaced. A crashed worker fails only the call it
+ * was running (`executor_error` with the exit code); calls that had not started are sent again.
+ *
+ * @example
+ * const pool = createWorkerPool({ maxThreads: 4 });
+ * const dispatcher = createDispatcher({ registry, executors: [pool.executor] });
+ * // … later
+ * await pool.close();
+ */
+export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
+  const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism());
+  const maxBatch = options.maxBatch ?? 32;
+  const crashLimit = options.crashLimit ?? 5;
+  for (const [name, value] of [
+    ['maxThreads', maxThreads],
+    ['maxBatch', maxBatch],
+    ['crashLimit', crashLimit],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new InvalidOptionError(
+        name,
+        `createWorkerPool: ${name} must be an integer ≥ 1; got ${String(value)}`,
+      );
+    }
+  }
+  const entry = entryUrl();
+  const piscina = new Piscina({
+    filename: entry.url,
+    minThreads: Math.min(options.minThreads ?? 1, maxThreads),
+    maxThreads,
+    idleTimeout: options.idleTimeoutMs ?? 30_000,
+    execArgv: [...(options.execArgv ?? entry.execArgv)],
+    ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
+  });
+  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
+  const channel = new BroadcastChannel(channelName);
+  (channel as unknown as { unref?: () => void }).unref?.();
+
+  /** Calls not sent yet, oldest first. */
+  const queue = new FifoQueue<PendingCall>();
+  /** Sent calls not settled, by ticket (for progress and results posted by workers). */
+  const sent = new Map<number, PendingCall>();
+  let batchesInFlight = 0;
+  let nextTicket = 0;
+  let closed = false;
+  let unhealthy: string | null = null;
+  /** Crashes since a call last completed. */
+  let crashStreak = 0;
+  const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
+
+  channel.onmessage = (event: unknown) => {
+    const message = (event as { data: ChannelMessage }).data;
+    const pending = sent.get(message.ticket);
+    if (pending === undefined) return;
+    if (message.type === 'progress') pending.request.emit(message.progress);
+    else settleWith(pending, message.outcome);
+  };
+
+  function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
+    if (pending.settled) return;
+    pending.settled = true;
+    sent.delete(pending.ticket);
+    pending.resolve(outcome);
+  }
+
+  function settleWith(pending: PendingCall, outcome: WorkerOutcome): void {
+    if ('skipped' in outcome) return;
+    crashStreak = 0;
+    settle(pending, outcome.ok ? outcome : { ok: false, error: fromErrorData(outcome.error) });
+  }
+
+  function failure(message: string, exitCode?: number): ExecutionOutcome {
+    return {
+      ok: false,
+      error: new Error(message),
+      executorFailure: exitCode === undefined ? { message } : { message, exitCode },
+    };
+  }
+
+  function pump(): void {
+    while (batchesInFlight < maxThreads && queue.size > 0) {
+      const members: PendingCall[] = [];
+      while (members.length < maxBatch && queue.size > 0) {
+        const pending = queue.shift()!;
+        if (!pending.settled) members.push(pending);
+      }
+      if (members.length > 0) send(members);
+    }
+  }
+
+  function send(members: PendingCall[]): void {
+    batchesInFlight += 1;
+    stats.batches += 1;
+    const slots =
+      members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
+    const batch: SentBatch = { members, controller: new AbortController(), slots };
+    const calls = members.map((pending, slot) => {
+      pending.batch = batch;
+      sent.set(pending.ticket, pending);
+      return slot === pending.call.slot ? pending.call : { ...pending.call, slot };
+    });
+    const message: WorkerBatch = {
+      channel: channelName,
+      calls,
+      ...(slots === undefined ? {} : { slots: slots.buffer as SharedArrayBuffer }),
+    };
+    piscina.run(message, { signal: batch.controller.signal }).then(
+      (outcomes: WorkerOutcome[]) => {
+        members.forEach((pending, index) => {
+          const outcome = outcomes[index];
+          if (outcome !== undefined) settleWith(pending, outcome);
+        });
+        finishBatch();
+      },
+      (error: unknown) => {
+        batchFailed(batch, error);
+        finishBatch();
+      },
+    );
+  }
+
+  function finishBatch(): void {
+    batchesInFlight -= 1;
+    pump();
+  }
+
+  /** The worker died or was terminated: fail the call it ran, send the unstarted ones again. */
+  function batchFailed(batch: SentBatch, error: unknown): void {
+    const aborted = batch.controller.signal.aborted;
+    const exitCode = exitCodeOf(error);
+    if (!aborted) {
+      stats.crashes += 1;
+      crashStreak += 1;
+      if (crashStreak >= crashLimit) {
+        unhealthy = `workers keep dying (${crashStreak} crashes in a row; last: ${messageOf(error)})`;
+      }
+    }
+    batch.members.forEach((pending, index) => {
+      if (pending.settled) return;
+      const state = batch.slots === undefined ? undefined : Atomics.load(batch.slots, index);
+      if (state === SLOT_QUEUED || state === SLOT_SKIPPED) {
+        sent.delete(pending.ticket);
+        pending.batch = undefined;
+        if (unhealthy === null && !closed) queue.push(pending);
+        else settle(pending, failure(unhealthy ?? 'the worker pool is closed'));
+        return;
+      }
+      const lost = state === SLOT_DONE ? ' (its result was lost with the worker)' : '';
+      settle(
+        pending,
+        failure(
+          aborted
+            ? `the worker was stopped to cancel another call of its batch${lost}`
+            : `the worker running tool "${pending.call.toolName}" crashed: ${messageOf(error)}${lost}`,
+          exitCode,
+        ),
+      );
+    });
+  }
+
+  /** Stops a call: skip it if it has not started, else terminate the worker running it. */
+  function abortCall(pending: PendingCall): void {
+    const batch = pending.batch;
+    settle(pending, { ok: false, error: pending.request.signal.reason });
+    if (batch === undefined) return; // still queued: pump() drops settled calls
+    if (batch.slots !== undefined) {
+      const slot = batch.members.indexOf(pending);
+      if (Atomics.compareExchange(batch.slots, slot, SLOT_QUEUED, SLOT_SKIPPED) === SLOT_QUEUED)
+        return;
+      if (Atomics.load(batch.slots, slot) === SLOT_DONE) return;
+    }
+    stats.terminations += 1;
+    batch.controller.abort();
+  }
+
+  const executor: Executor = {
+    name: 'worker',
+    execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
+      if (closed)
+        return Promise.resolve(failure('the worker pool is closed and takes no more calls'));
+      if (unhealthy !== null)
+        return Promise.resolve(failure(`the worker pool is unhealthy: ${unhealthy}`));
+      const tool = request.tool;
+      if (tool.executor.kind !== 'worker') {
+        return Promise.resolve(
+          failure(`tool "${tool.name}" is not declared with a worker executor`),
+        );
+      }
+      stats.calls += 1;
+      const ticket = nextTicket++;
+      const injected = tool.injected;
+      const call: WorkerCall = {
+        slot: 0,
+        ticket,
+        callId: request.callId,
+        toolName: tool.name,
+        module: moduleUrl(tool.executor.module),
+        exportName: tool.executor.export ?? 'default',
+        args: request.args,
+        turn: {
+          iteration: request.turn.iteration,
+          sessionId: request.turn.sessionId,
+          runId: request.turn.runId,
+          emitOrder: request.turn.emitOrder,
+        },
+        ...(injected.includes('context') ? { context: request.values.context } : {}),
+        ...(injected.includes('secrets') ? { secrets: request.values.secrets } : {}),
+      };
+      return new Promise<ExecutionOutcome>((resolve) => {
+        const pending: PendingCall = { ticket, request, call, settled: false, resolve };
+        if (request.abortable) {
+          if (request.signal.aborted) {
+            resolve({ ok: false, error: request.signal.reason });
+            return;
+          }
+          request.whenAborted().catch(() => abortCall(pending));
+        }
+        queue.push(pending);
+        pump();
+      });
+    },
+  };
+
+  return {
+    executor,
+    get healthy() {
+      return unhealthy === null;
+    },
+    stats,
+    async close() {
+      closed = true;
+      for (let pending = queue.shift(); pending !== undefined; pending = queue.shift()) {
+        settle(pending, failure('the worker pool closed before the call started'));
+      }
+      await piscina.close();
+      channel.close();
+    },
+  };
+}
+
+function moduleUrl(module: string | URL): string {
+  if (module instanceof URL) return module.href;
+  return module.startsWith('file:') || module.startsWith('data:')
+    ? module
+    : new URL(`file://${module}`).href;
+}
+
+function exitCodeOf(error: unknown): number | undefined {
+  const match = /exited with code:? (-?\d+)/.exec(messageOf(error));
+  if (match !== null) return Number(match[1]);
+  const code = (error as { code?: unknown })?.code;
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 134 : undefined;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error)
+    return `${error.message}${(error as { code?: unknown }).code ? ` (${String((error as { code?: unknown }).code)})` : ''}`;
+  return String(error);
+}

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createDispatcher,
+  createToolRegistry,
+  createWorkerPool,
+  defineTool,
+  dispatchTurn,
+  type ToolCallEvent,
+  type WorkerPool,
+} from '../../src/index.js';
+import { deferred } from '../../src/testing/index.js';
+
+const fixture = new URL('../fixtures/workers/tools.mjs', import.meta.url);
+const OBJECT = { type: 'object' } as const;
+
+function workerTool(name: string, exportName: string, extra: object = {}) {
+  return defineTool({
+    name,
+    description: name,
+    inputSchema: OBJECT,
+    safety: { readOnly: true },
+    executor: { kind: 'worker', module: fixture, export: exportName },
+    ...extra,
+  });
+}
+
+const tools = [
+  workerTool('echo', 'echo'),
+  workerTool('fail', 'fail'),
+  workerTool('exit', 'exit'),
+  workerTool('spin', 'spin', { timeoutMs: 200 }),
+  workerTool('hog', 'hog'),
+  workerTool('progress', 'progress'),
+  workerTool('read_context', 'readContext', { injected: ['context'] }),
+  defineTool({
+    name: 'dies_at_import',
+    description: 'd',
+    inputSchema: OBJECT,
+    safety: { readOnly: true },
+    executor: {
+      kind: 'worker',
+      module: new URL('../fixtures/workers/exit-at-import.mjs', import.meta.url),
+      export: 'never',
+    },
+  }),
+];
+
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+function setup(options: Parameters<typeof createWorkerPool>[0] = {}) {
+  pool = createWorkerPool({ maxThreads: 2, ...options });
+  return createDispatcher({
+    registry: createToolRegistry(tools),
+    executors: [pool.executor],
+    context: { user: { name: 'ada' } },
+  });
+}
+
+describe('the worker pool executor', () => {
+  it('runs a handler in a worker and returns its value', async () => {
+    const dispatcher = setup();
+    const result = await dispatcher.dispatch({
+      id: 'e',
+      name: 'echo',
+      arguments: { value: { deep: [1, 2] } },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      executor: 'worker',
+      result: { deep: [1, 2] },
+      toolCallId: 'e',
+    });
+  });
+
+  it('rebuilds thrown errors with their custom fields, so they classify', async () => {
+    const dispatcher = setup();
+    const result = await dispatcher.dispatch({
+      id: 'f',
+      name: 'fail',
+      arguments: { message: 'upstream busy' },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 'error',
+      error: 'upstream busy',
+      errorCategory: 'overloaded',
+    });
+  });
+
+  it('fails only the crashed call with executor_error and the exit code, then keeps serving', async () => {
+    const dispatcher = setup();
+    const [crashed, fine] = await dispatchTurn(
+      [
+        { id: 'x', name: 'exit', arguments: { code: 3 } },
+        { id: 'y', name: 'echo', arguments: { value: 'still here' } },
+      ],
+      { dispatcher },
+    );
+    expect(crashed).toMatchObject({
+      ok: false,
+      status: 'executor_error',
+      errorCategory: 'executor_error',
+    });
+    expect(crashed?.error).toContain('exited with code');
+    expect(fine).toMatchObject({ ok: true, result: 'still here' });
+    expect((await dispatcher.dispatch({ id: 'z', name: 'echo', arguments: { value: 1 } })).ok).toBe(
+      true,
+    );
+  });
+
+  it('really stops a call that outlives its timeout, and the next call runs on a fresh worker', async () => {
+    const dispatcher = setup({ maxThreads: 1 });
+    const started = Date.now();
+    const result = await dispatcher.dispatch({ id: 's', name: 'spin', arguments: { ms: 60_000 } });
+    expect(result).toMatchObject({ ok: false, status: 'timeout', errorCategory: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(pool?.stats.terminations).toBe(1);
+    expect(
+      (await dispatcher.dispatch({ id: 'n', name: 'echo', arguments: { value: 'next' } })).result,
+    ).toBe('next');
+  });
+
+  it('stops a running call when the turn is cancelled', async () => {
+    const dispatcher = setup({ maxThreads: 1 });
+    const controller = new AbortController();
+    const pending = dispatcher.dispatch(
+      { id: 's', name: 'spin', arguments: { ms: 50 } },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    expect(await pending).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('fails a call that runs out of memory and replaces the worker', async () => {
+    const dispatcher = setup({ maxThreads: 1, resourceLimits: { maxOldGenerationSizeMb: 32 } });
+    const result = await dispatcher.dispatch({ id: 'h', name: 'hog', arguments: {} });
+    expect(result).toMatchObject({ status: 'executor_error' });
+    expect((await dispatcher.dispatch({ id: 'n', name: 'echo', arguments: { value: 1 } })).ok).toBe(
+      true,
+    );
+  }, 30_000);
+
+  it('sends progress events back to the main thread', async () => {
+    const dispatcher = setup();
+    const progress: unknown[] = [];
+    const allThree = deferred();
+    dispatcher.events$.subscribe((event: ToolCallEvent) => {
+      if (event.type !== 'tool_call_progress') return;
+      progress.push(event.progress);
+      if (progress.length === 3) allThree.resolve();
+    });
+    await dispatcher.dispatch({ id: 'p', name: 'progress', arguments: { steps: 3 } });
+    await allThree.promise;
+    expect(progress).toEqual([
+      { progress: 1, total: 3 },
+      { progress: 2, total: 3 },
+      { progress: 3, total: 3 },
+    ]);
+  });
+
+  it('hands injected context to the worker as a frozen copy', async () => {
+    const dispatcher = setup();
+    const result = await dispatcher.dispatch({ id: 'c', name: 'read_context', arguments: {} });
+    expect(result.result).toEqual({ name: 'ada', frozen: true, secrets: null });
+  });
+
+  it('batches queued calls and keeps one result per call, in order', async () => {
+    const dispatcher = setup({ maxThreads: 1, maxBatch: 8 });
+    const calls = Array.from({ length: 40 }, (_, index) => ({
+      id: `b${index}`,
+      name: 'echo',
+      arguments: { value: index },
+    }));
+    const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 40 });
+    expect(results.map((result) => result.result)).toEqual(calls.map((_, index) => index));
+    expect(pool!.stats.batches).toBeLessThan(40);
+  });
+
+  it('stops one call inside a batch without losing its siblings', async () => {
+    const dispatcher = setup({ maxThreads: 1, maxBatch: 8 });
+    const results = await dispatchTurn(
+      [
+        { id: 'a', name: 'echo', arguments: { value: 'a' } },
+        { id: 's', name: 'spin', arguments: { ms: 60_000 } },
+        { id: 'b', name: 'echo', arguments: { value: 'b' } },
+        { id: 'c', name: 'echo', arguments: { value: 'c' } },
+      ],
+      { dispatcher, maxConcurrentTools: 4 },
+    );
+    expect(results.map((result) => [result.toolCallId, result.status])).toEqual([
+      ['a', 'ok'],
+      ['s', 'timeout'],
+      ['b', 'ok'],
+      ['c', 'ok'],
+    ]);
+  });
+
+  it('marks the pool unhealthy when workers keep dying, instead of respawning forever', async () => {
+    const dispatcher = setup({ maxThreads: 1, crashLimit: 3 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(
+        (await dispatcher.dispatch({ id: `d${attempt}`, name: 'dies_at_import', arguments: {} }))
+          .status,
+      ).toBe('executor_error');
+    }
+    expect(pool?.healthy).toBe(false);
+    const refused = await dispatcher.dispatch({
+      id: 'after',
+      name: 'echo',
+      arguments: { value: 1 },
+    });
+    expect(refused).toMatchObject({ status: 'executor_error' });
+    expect(refused.error).toContain('unhealthy');
+  });
+
+  it('refuses new work after close with a clear error', async () => {
+    const dispatcher = setup();
+    await pool!.close();
+    const result = await dispatcher.dispatch({ id: 'late', name: 'echo', arguments: { value: 1 } });
+    expect(result).toMatchObject({ status: 'executor_error' });
+    expect(result.error).toContain('closed');
+    pool = undefined;
+  });
+});
