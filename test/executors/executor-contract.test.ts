@@ -12,7 +12,9 @@ import {
   type ToolCallEvent,
   type ToolExecutorSpec,
 } from '../../src/index.js';
-import * as handlers from '../fixtures/workers/tools.mjs';
+import { echo, fail, hang, progress } from '../fixtures/workers/tools.mjs';
+
+const handlers = { echo, fail, hang, progress };
 
 const fixture = new URL('../fixtures/workers/tools.mjs', import.meta.url);
 const pool = createWorkerPool({ maxThreads: 2 });
