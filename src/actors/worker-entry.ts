@@ -6,6 +6,7 @@ import type { ToolProgress } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
   type ChannelMessage,
+  type HiddenValues,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_RUNNING,
@@ -19,6 +20,7 @@ type Handler = (args: unknown, runtime: unknown) => unknown;
 
 /** Handlers by module URL and export name: each module is imported once per worker. */
 const handlers = new Map<string, Handler>();
+const NEVER_ABORTED = new AbortController().signal;
 /** One channel per pool this worker serves. */
 const channels = new Map<string, BroadcastChannel>();
 
@@ -33,7 +35,12 @@ function channelFor(name: string): BroadcastChannel {
   return channel;
 }
 
-async function handlerFor(call: WorkerCall): Promise<Handler> {
+/** The handler of a call: synchronously once its module is loaded. */
+function handlerFor(call: WorkerCall): Handler | Promise<Handler> {
+  return handlers.get(`${call.module}#${call.exportName}`) ?? loadHandler(call);
+}
+
+async function loadHandler(call: WorkerCall): Promise<Handler> {
   const key = `${call.module}#${call.exportName}`;
   let handler = handlers.get(key);
   if (handler === undefined) {
@@ -50,18 +57,25 @@ async function handlerFor(call: WorkerCall): Promise<Handler> {
   return handler;
 }
 
-async function runCall(call: WorkerCall, channel: BroadcastChannel): Promise<WorkerOutcome> {
+async function runCall(
+  call: WorkerCall,
+  hidden: HiddenValues | null | undefined,
+  channel: BroadcastChannel,
+): Promise<WorkerOutcome> {
   try {
-    const handler = await handlerFor(call);
+    const found = handlerFor(call);
+    const handler = found instanceof Promise ? await found : found;
     const runtime = {
       callId: call.callId,
       toolName: call.toolName,
-      // Hard stops terminate the worker; a handler may still watch this for its own cleanup.
-      signal: new AbortController().signal,
+      // Hard stops terminate the worker: the handler's signal never needs to fire here.
+      get signal() {
+        return NEVER_ABORTED;
+      },
       turn: call.turn,
-      context: call.context === undefined ? undefined : deepFreeze(call.context),
+      context: hidden?.context === undefined ? undefined : deepFreeze(hidden.context),
       stores: undefined,
-      secrets: call.secrets === undefined ? undefined : Object.freeze(call.secrets),
+      secrets: hidden?.secrets === undefined ? undefined : Object.freeze(hidden.secrets),
       emit: (progress: ToolProgress) =>
         channel.postMessage({
           type: 'progress',
@@ -69,7 +83,8 @@ async function runCall(call: WorkerCall, channel: BroadcastChannel): Promise<Wor
           progress,
         } satisfies ChannelMessage),
     };
-    return { ok: true, value: await handler(call.args, runtime) };
+    const value = handler(call.args, runtime);
+    return { ok: true, value: value instanceof Promise ? await value : value };
   } catch (error) {
     return { ok: false, error: toErrorData(error) };
   }
@@ -79,7 +94,8 @@ export default async function runBatch(batch: WorkerBatch): Promise<WorkerOutcom
   const channel = channelFor(batch.channel);
   const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
   const outcomes: WorkerOutcome[] = [];
-  for (const call of batch.calls) {
+  const calls = JSON.parse(batch.callsJson) as WorkerCall[];
+  for (const call of calls) {
     if (
       slots !== undefined &&
       Atomics.compareExchange(slots, call.slot, SLOT_QUEUED, SLOT_RUNNING) !== SLOT_QUEUED
@@ -87,9 +103,9 @@ export default async function runBatch(batch: WorkerBatch): Promise<WorkerOutcom
       outcomes.push({ ok: false, skipped: true });
       continue;
     }
-    const outcome = await runCall(call, channel);
-    if (slots !== undefined) {
-      Atomics.store(slots, call.slot, SLOT_DONE);
+    const outcome = await runCall(call, batch.hidden?.[call.slot], channel);
+    if (slots !== undefined) Atomics.store(slots, call.slot, SLOT_DONE);
+    if (batch.notify) {
       channel.postMessage({ type: 'done', ticket: call.ticket, outcome } satisfies ChannelMessage);
     }
     outcomes.push(outcome);

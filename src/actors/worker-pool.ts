@@ -7,6 +7,7 @@ import { FifoQueue } from './fifo-queue.js';
 import {
   type ChannelMessage,
   fromErrorData,
+  type HiddenValues,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_SKIPPED,
@@ -26,7 +27,7 @@ export interface WorkerPoolOptions {
   readonly resourceLimits?: ResourceLimits;
   /** Node options of the workers, e.g. `['--import', 'tsx']` to load TypeScript tool modules. */
   readonly execArgv?: readonly string[];
-  /** Most queued calls sent to a worker in one message. Default 32. */
+  /** Most queued calls sent to a worker in one message. Default 128. */
   readonly maxBatch?: number;
   /** Consecutive worker crashes, with no call completing in between, that mark the pool unhealthy. Default 5. */
   readonly crashLimit?: number;
@@ -53,6 +54,7 @@ interface PendingCall {
   readonly ticket: number;
   readonly request: ExecutionRequest;
   readonly call: WorkerCall;
+  readonly hidden: HiddenValues | null;
   settled: boolean;
   resolve(outcome: ExecutionOutcome): void;
   batch?: SentBatch;
@@ -91,7 +93,7 @@ function entryUrl(): { url: string; execArgv: readonly string[] } {
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism());
-  const maxBatch = options.maxBatch ?? 32;
+  const maxBatch = options.maxBatch ?? 128;
   const crashLimit = options.crashLimit ?? 5;
   for (const [name, value] of [
     ['maxThreads', maxThreads],
@@ -175,18 +177,26 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     stats.batches += 1;
     const slots =
       members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
+    // Only a batch with a call that can be cancelled needs a way to terminate its worker, and
+    // per-call result notices that survive the termination; the rest skip both costs.
+    const abortable = members.some((pending) => pending.request.abortable);
     const batch: SentBatch = { members, controller: new AbortController(), slots };
     const calls = members.map((pending, slot) => {
       pending.batch = batch;
       sent.set(pending.ticket, pending);
       return slot === pending.call.slot ? pending.call : { ...pending.call, slot };
     });
+    const hidden = members.some((pending) => pending.hidden !== null)
+      ? members.map((pending) => pending.hidden)
+      : undefined;
     const message: WorkerBatch = {
       channel: channelName,
-      calls,
+      callsJson: JSON.stringify(calls),
+      ...(hidden === undefined ? {} : { hidden }),
+      notify: abortable && slots !== undefined,
       ...(slots === undefined ? {} : { slots: slots.buffer as SharedArrayBuffer }),
     };
-    piscina.run(message, { signal: batch.controller.signal }).then(
+    piscina.run(message, abortable ? { signal: batch.controller.signal } : {}).then(
       (outcomes: WorkerOutcome[]) => {
         members.forEach((pending, index) => {
           const outcome = outcomes[index];
@@ -285,11 +295,16 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
           runId: request.turn.runId,
           emitOrder: request.turn.emitOrder,
         },
-        ...(injected.includes('context') ? { context: request.values.context } : {}),
-        ...(injected.includes('secrets') ? { secrets: request.values.secrets } : {}),
       };
+      const hidden =
+        injected.includes('context') || injected.includes('secrets')
+          ? {
+              ...(injected.includes('context') ? { context: request.values.context } : {}),
+              ...(injected.includes('secrets') ? { secrets: request.values.secrets } : {}),
+            }
+          : null;
       return new Promise<ExecutionOutcome>((resolve) => {
-        const pending: PendingCall = { ticket, request, call, settled: false, resolve };
+        const pending: PendingCall = { ticket, request, call, hidden, settled: false, resolve };
         if (request.abortable) {
           if (request.signal.aborted) {
             resolve({ ok: false, error: request.signal.reason });

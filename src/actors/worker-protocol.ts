@@ -11,17 +11,29 @@ export interface WorkerCall {
   readonly exportName: string;
   readonly args: unknown;
   readonly turn: ToolTurnFacts;
-  readonly context?: unknown;
-  readonly secrets?: Readonly<Record<string, string>>;
   /** The pool's own id of this call (call ids from models may repeat). */
   readonly ticket: number;
+}
+
+/** Values a tool asked for through `injected`; never serialized as JSON. */
+export interface HiddenValues {
+  readonly context?: unknown;
+  readonly secrets?: Readonly<Record<string, string>>;
 }
 
 /** What a worker receives per message: a batch of calls run one after another. */
 export interface WorkerBatch {
   /** Names the pool's BroadcastChannel (progress, started/done notices, skips). */
   readonly channel: string;
-  readonly calls: readonly WorkerCall[];
+  /**
+   * The calls as JSON text (their arguments came from JSON): one string clones far faster than
+   * an object graph per call. Injected values travel beside it in `hidden`.
+   */
+  readonly callsJson: string;
+  /** Per call, the injected context and secrets (structured-cloned), when any call has them. */
+  readonly hidden?: readonly (HiddenValues | null)[];
+  /** Post each result as soon as it is ready (batches that may be terminated midway). */
+  readonly notify: boolean;
   /**
    * One Int32 per call, shared with the main thread (batches of several calls only): `SLOT_QUEUED`
    * until the worker claims it (`SLOT_RUNNING`), then `SLOT_DONE`; the main thread may claim a
