@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { createWorkerPool } from '../actors/worker-pool.js';
 import { createDispatcher } from '../dispatch/dispatcher.js';
 import { dispatchTurn } from '../streams/dispatch-turn.js';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
@@ -60,8 +62,15 @@ async function run(args: string[]): Promise<number> {
   const file = positionals[0];
   if (file === undefined)
     throw new Error('switchyard run needs a batch file (or - for standard input)');
-  const registry = createToolRegistry(exampleTools({ workers: false && !values['no-workers'] }));
-  const dispatcher = createDispatcher({ registry });
+  const workers = !values['no-workers'];
+  const pool = workers
+    ? createWorkerPool({ maxThreads: Math.max(1, availableParallelism() - 1) })
+    : undefined;
+  const registry = createToolRegistry(exampleTools({ workers }));
+  const dispatcher = createDispatcher({
+    registry,
+    executors: pool === undefined ? [] : [pool.executor],
+  });
   const maxConcurrentTools = positiveInteger(
     values.concurrency,
     'concurrency',
@@ -69,17 +78,21 @@ async function run(args: string[]): Promise<number> {
   );
   const runTurn: TurnRunner = (calls, turn) =>
     dispatchTurn(calls, { dispatcher, maxConcurrentTools, turn });
-  await runBatch({
-    file,
-    dispatcher,
-    runTurn,
-    json: values.json,
-    progress: !values['no-progress'],
-    parallelTurns: positiveInteger(values['parallel-turns'], 'parallel-turns', 1),
-    sessionId: values.session,
-    out: process.stdout,
-    err: process.stderr,
-  });
+  try {
+    await runBatch({
+      file,
+      dispatcher,
+      runTurn,
+      json: values.json,
+      progress: !values['no-progress'],
+      parallelTurns: positiveInteger(values['parallel-turns'], 'parallel-turns', 1),
+      sessionId: values.session,
+      out: process.stdout,
+      err: process.stderr,
+    });
+  } finally {
+    await pool?.close();
+  }
   return 0;
 }
 
