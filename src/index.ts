@@ -69,9 +69,7 @@ export {
   ToolDefinitionError,
   ToolTimeoutError,
 } from './errors.js';
-export { composeToolCallers, defaultToolCaller } from './middleware/compose-tool-callers.js';
-export { toolInjectParam } from './middleware/tool-inject-param.js';
-export { type ToolTransform, toolsUseMiddleware } from './middleware/tools-use-middleware.js';
+export * from './middleware/index.js';
 export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';
 export { defineTool } from './tools/define-tool.js';

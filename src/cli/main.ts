@@ -9,11 +9,13 @@ import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
 import { createToolRegistry } from '../tools/tool-registry.js';
 import { exampleTools } from './example-tools.js';
 import { runBatch, type TurnRunner } from './run-command.js';
+import { runVerify } from './verify-command.js';
 
 const USAGE = `switchyard — dispatch the tool calls of LLM agents
 
 Usage:
   switchyard run <file.jsonl> [options]   dispatch every planner turn of a batch file
+  switchyard verify <receipts.jsonl>      check the hash chain of a receipt log
   switchyard --version | --help
 
 run options:
@@ -101,6 +103,12 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return run(rest);
+    case 'verify': {
+      const file = rest[0];
+      if (file === undefined)
+        throw new Error('switchyard verify needs a receipt log (a .jsonl file)');
+      return runVerify(file, process.stdout);
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${version()}\n`);

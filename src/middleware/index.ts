@@ -19,8 +19,24 @@ export {
   type IdempotencyStore,
   type MemoryIdempotencyStoreOptions,
 } from './idempotency-store.js';
+export { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
+export { chainReceipt, GENESIS_HASH, receiptHash } from './receipts/receipt-chain.js';
+export {
+  buildReceipt,
+  type ChainedReceipt,
+  type ReceiptStatus,
+  redactKeys,
+  type ToolCallReceipt,
+} from './receipts/tool-call-receipt.js';
+export { type ReceiptVerification, verifyReceipts } from './receipts/verify-receipts.js';
 export { toolInjectParam } from './tool-inject-param.js';
 export { type ToolTransform, toolsUseMiddleware } from './tools-use-middleware.js';
+export {
+  type AuditLogCaller,
+  type AuditLogOptions,
+  type ReceiptSink,
+  withAuditLog,
+} from './with-audit-log.js';
 export {
   type ConsentDecision,
   type ConsentOptions,

@@ -1,0 +1,124 @@
+import type { AuditData } from '../../dispatch/audit.js';
+import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
+import type { ToolCallResult } from '../../dispatch/result.js';
+import { canonicalHash } from '../../tools/canonical-json.js';
+import { isPlainObject } from '../../tools/json.js';
+
+/**
+ * One tool call, recorded. A receipt is a file and wire format, so its field names stay
+ * snake_case like the reference's `ToolCallReceipt` v1; `prev_hash` and `hash` chain the receipts of
+ * one log so that an edited, deleted or reordered line is detected.
+ */
+export interface ToolCallReceipt {
+  readonly schema_version: 1;
+  readonly session_id: string;
+  readonly run_id: string | null;
+  readonly tool_call_id: string;
+  readonly tool_name: string;
+  readonly iteration: number;
+  readonly turn_index: number | null;
+  readonly emit_order: number;
+  readonly reason: string | null;
+  readonly kind: string | null;
+  readonly executor: string | null;
+  readonly status: ReceiptStatus;
+  readonly error_category: string | null;
+  readonly duration_ms: number;
+  /** SHA-256 of the canonical JSON of the arguments, redacted keys removed at any depth. */
+  readonly args_hash: string;
+  /** SHA-256 of the canonical JSON of the result value; null when there is none. */
+  readonly result_hash: string | null;
+  readonly audit: AuditData;
+  readonly emitted_at: string;
+  readonly model: string | null;
+  readonly provider: string | null;
+}
+
+export type ReceiptStatus =
+  | 'ok'
+  | 'schema_violation'
+  | 'consent_denied'
+  | 'timeout'
+  | 'cancelled'
+  | 'error';
+
+/** A receipt as written to a log: chained to the one before it. */
+export interface ChainedReceipt extends ToolCallReceipt {
+  readonly prev_hash: string;
+  readonly hash: string;
+}
+
+/** Removes `keys` at any depth (copying; a `__proto__` key stays data). */
+export function redactKeys(value: unknown, keys: ReadonlySet<string>): unknown {
+  if (keys.size === 0) return value;
+  if (Array.isArray(value)) return value.map((item) => redactKeys(item, keys));
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key)) copy[key] = redactKeys(value[key], keys);
+  }
+  return copy;
+}
+
+function receiptStatus(result: ToolCallResult): ReceiptStatus {
+  if (result.ok || result.status === 'ok') return 'ok';
+  const words = [result.status, result.errorCategory];
+  if (
+    words.includes('schema_violation') ||
+    words.includes('schema_validation') ||
+    words.includes('tool_not_found')
+  ) {
+    return 'schema_violation';
+  }
+  if (words.includes('consent_denied')) return 'consent_denied';
+  if (words.includes('timeout')) return 'timeout';
+  if (words.includes('cancelled')) return 'cancelled';
+  return 'error';
+}
+
+export interface ReceiptInput {
+  readonly call: ToolCallEnvelope;
+  readonly result: ToolCallResult;
+  readonly durationMs: number;
+  readonly redact: ReadonlySet<string>;
+  readonly emittedAt: string;
+}
+
+/** Builds the receipt of one finished call. */
+export function buildReceipt({
+  call,
+  result,
+  durationMs,
+  redact,
+  emittedAt,
+}: ReceiptInput): ToolCallReceipt {
+  const turn = call.turn;
+  const audit = result.audit ?? {};
+  const toolRedact = call.annotations.safety?.redact ?? [];
+  const keys = toolRedact.length === 0 ? redact : new Set([...redact, ...toolRedact]);
+  const summary = typeof audit.summary === 'string' && audit.summary !== '' ? audit.summary : null;
+  const kind = typeof audit.kind === 'string' ? audit.kind : (call.annotations.kind ?? null);
+  return {
+    schema_version: 1,
+    session_id: turn.sessionId,
+    run_id: turn.runId === '' ? null : turn.runId,
+    tool_call_id: call.callId,
+    tool_name: result.toolName || call.toolName,
+    iteration: Math.max(0, Math.trunc(turn.iteration)),
+    turn_index: turn.iteration > 0 ? turn.iteration - 1 : null,
+    emit_order: turn.emitOrder,
+    reason: summary,
+    kind,
+    executor: result.executor ?? call.declaredExecutor,
+    status: receiptStatus(result),
+    error_category: result.errorCategory === '' ? null : result.errorCategory,
+    duration_ms: Math.max(0, durationMs),
+    args_hash: canonicalHash(redactKeys(result.arguments ?? call.toolArgs, keys)),
+    result_hash:
+      result.result === null || result.result === undefined ? null : canonicalHash(result.result),
+    audit,
+    emitted_at: emittedAt,
+    model: turn.model,
+    provider: turn.provider,
+  };
+}

@@ -1,0 +1,131 @@
+import { performance } from 'node:perf_hooks';
+import { mergeAudit } from '../dispatch/audit.js';
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import { cancelledResult, type ToolCallResult } from '../dispatch/result.js';
+import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
+import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
+
+/** Receives each receipt; may be async. Its failures never lose the tool's result. */
+export type ReceiptSink = (
+  receipt: ToolCallReceipt,
+  call: ToolCallEnvelope,
+) => void | Promise<void>;
+
+export interface AuditLogOptions {
+  /**
+   * `local`: an append-only, hash-chained JSONL log per session; `cloud`: the receipt rides on
+   * `result.audit.receipt` (and so on the `tool_call_audit` event); `both`; or a function.
+   */
+  readonly sink: ReceiptSink | 'local' | 'cloud' | 'both';
+  /** Argument keys removed (at any depth) before the arguments are hashed. */
+  readonly redact?: readonly string[];
+  /** Where `local` logs go. Default `.switchyard/receipts` under the working directory. */
+  readonly directory?: string;
+  /** Monotonic clock in ms (durations). Default `performance.now`. */
+  readonly now?: () => number;
+  /** Wall clock for `emitted_at`. Default `Date.now`. */
+  readonly wallClock?: () => number;
+}
+
+/** The audit layer, with `close()` to flush and close its local logs. */
+export type AuditLogCaller = ToolCaller & { close(): Promise<void> };
+
+const SINK_WORDS = ['local', 'cloud', 'both'];
+
+/**
+ * Records one typed receipt per call — including calls inner layers short-circuited, calls the
+ * executor refused, and cancelled calls (recorded, then the cancellation propagates). Put it
+ * outermost so it sees everything. With a local log each receipt carries the hash of the one
+ * before it; `verifyReceipts(path)` (or `switchyard verify <file>`) names the first broken line.
+ * A sink that fails never loses the result: the failure is recorded in `audit.layers`.
+ *
+ * @example
+ * const audit = withAuditLog({ sink: 'local', redact: ['token'] });
+ * const caller = composeToolCallers([audit, withConsent(ask)]);
+ */
+export function withAuditLog(
+  sinkOrOptions: AuditLogOptions['sink'] | AuditLogOptions,
+): AuditLogCaller {
+  const options: AuditLogOptions =
+    typeof sinkOrOptions === 'object' && sinkOrOptions !== null
+      ? sinkOrOptions
+      : { sink: sinkOrOptions };
+  const { sink } = options;
+  if (typeof sink !== 'function' && !SINK_WORDS.includes(sink as string)) {
+    throw new InvalidOptionError(
+      'sink',
+      `withAuditLog: sink must be a function or one of local/cloud/both; got ${JSON.stringify(sink)}`,
+    );
+  }
+  const redact = new Set(options.redact ?? []);
+  const directory = options.directory ?? '.switchyard/receipts';
+  const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? Date.now;
+  const local = sink === 'local' || sink === 'both';
+  const cloud = sink === 'cloud' || sink === 'both';
+  /** Open logs by session id. */
+  const logs = new Map<string, LocalReceiptLog>();
+
+  function logFor(sessionId: string): LocalReceiptLog {
+    let log = logs.get(sessionId);
+    if (log === undefined) {
+      log = new LocalReceiptLog(receiptLogPath(directory, sessionId));
+      logs.set(sessionId, log);
+    }
+    return log;
+  }
+
+  async function record(
+    call: ToolCallEnvelope,
+    result: ToolCallResult,
+    started: number,
+  ): Promise<ToolCallResult> {
+    let audit = result.audit ?? {};
+    let receipt: ToolCallReceipt;
+    try {
+      const log = local ? logFor(call.turn.sessionId) : undefined;
+      if (log !== undefined) audit = { ...audit, receiptUri: log.uri };
+      receipt = buildReceipt({
+        call,
+        result: { ...result, audit },
+        durationMs: now() - started,
+        redact,
+        emittedAt: new Date(wallClock()).toISOString(),
+      });
+      if (log !== undefined) await log.append(receipt);
+      if (typeof sink === 'function') await sink(receipt, call);
+    } catch (error) {
+      return {
+        ...result,
+        audit: mergeAudit(audit, {
+          layers: [{ name: 'with_audit_log', status: 'sink_error', error: errorMessage(error) }],
+        }),
+      };
+    }
+    return { ...result, audit: cloud ? { ...audit, receipt } : audit };
+  }
+
+  const caller = async function with_audit_log(
+    call: ToolCallEnvelope,
+    next: Next,
+  ): Promise<ToolCallResult> {
+    const started = now();
+    let result: ToolCallResult;
+    try {
+      result = await next(call);
+    } catch (error) {
+      if (CancelledError.isInstance(error))
+        await record(call, cancelledResult(call, errorMessage(error)), started);
+      throw error;
+    }
+    return record(call, result, started);
+  };
+  return Object.assign(caller, {
+    async close() {
+      await Promise.all([...logs.values()].map((log) => log.close()));
+      logs.clear();
+    },
+  });
+}
