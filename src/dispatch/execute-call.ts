@@ -77,9 +77,13 @@ export async function executeCall(
   if (state.unparseable && !state.validation.valid) {
     return refuse(call, 'schema_violation', state.validation.message);
   }
-  if (tool === state.tool && call.toolArgs === state.args) {
-    if (!state.validation.valid) return refuse(call, 'schema_violation', state.validation.message);
-  } else {
+  const unchanged = tool === state.tool && call.toolArgs === state.args;
+  if (unchanged && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
+  // Arrival checked the model-visible schema; the handler's own schema needs a check of its own
+  // unless it is that very schema and the arguments did not change.
+  if (!unchanged || tool.handlerSchema !== tool.inputSchema) {
     const check = deps.validator.check(tool.name, tool.handlerSchema, call.toolArgs);
     if (!check.valid) return refuse(call, 'schema_violation', check.repair);
   }
