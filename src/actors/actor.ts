@@ -87,7 +87,8 @@ export function createActor<State, Message, Reply>(
   let draining = false;
   /** Set by `stop()` or a `stop` directive: no new messages are accepted. */
   let closed = false;
-  let idle: (() => void) | undefined;
+  /** Resolvers of `stop()` calls waiting for the drain loop to empty the mailbox. */
+  const idle: Array<() => void> = [];
 
   function refuse(envelope: Envelope<Message, Reply>): void {
     envelope.reject?.(new ActorStoppedError(options.name));
@@ -142,7 +143,7 @@ export function createActor<State, Message, Reply>(
       await receiveMany(batch);
     }
     draining = false;
-    idle?.();
+    for (let resolve = idle.shift(); resolve !== undefined; resolve = idle.shift()) resolve();
   }
 
   function enqueue(envelope: Envelope<Message, Reply>): void {
@@ -173,7 +174,7 @@ export function createActor<State, Message, Reply>(
       closed = true;
       if (!draining) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        idle = resolve;
+        idle.push(resolve);
       });
     },
   };
