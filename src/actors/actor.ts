@@ -43,7 +43,7 @@ export interface ActorOptions<State, Message, Reply> {
   ): readonly Reply[] | Promise<readonly Reply[]>;
   /** Most messages one `receiveBatch` call takes. Default 1024. */
   readonly maxBatch?: number;
-  /** Decides what happens after `receive` throws. Default: `resume`. */
+  /** Decides what happens after `receive` throws. Default: `resume`. If it throws, the actor stops. */
   supervise?(error: unknown, message: Message): SupervisorDirective;
   /** Reports failures of `tell` messages, which have no one to reject. Default: ignored. */
   onUnhandledError?(error: unknown, message: Message): void;
@@ -94,11 +94,30 @@ export function createActor<State, Message, Reply>(
     envelope.reject?.(new ActorStoppedError(options.name));
   }
 
+  /** Reports to `onUnhandledError`; a reporter that throws must not wedge the mailbox. */
+  function report(error: unknown, message: Message): void {
+    try {
+      options.onUnhandledError?.(error, message);
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
+  /**
+   * Applies the supervisor's directive. A supervisor (or a restart's `init`) that throws cannot
+   * vouch for the state, so the actor stops instead of wedging its drain loop.
+   */
   function fail(envelope: Envelope<Message, Reply>, error: unknown): void {
     if (envelope.reject !== undefined) envelope.reject(error);
-    else options.onUnhandledError?.(error, envelope.message);
-    const directive = options.supervise?.(error, envelope.message) ?? 'resume';
-    if (directive === 'restart') state = options.init();
+    else report(error, envelope.message);
+    let directive: SupervisorDirective;
+    try {
+      directive = options.supervise?.(error, envelope.message) ?? 'resume';
+      if (directive === 'restart') state = options.init();
+    } catch (supervisorError) {
+      report(supervisorError, envelope.message);
+      directive = 'stop';
+    }
     if (directive === 'stop') {
       closed = true;
       for (let queued = mailbox.shift(); queued !== undefined; queued = mailbox.shift())
