@@ -32,8 +32,10 @@ const schema = {
   additionalProperties: false,
 };
 
+const validator = new SchemaValidator();
+
 function failing(args: unknown): Extract<ArgumentCheck, { valid: false }> {
-  const check = new SchemaValidator().check('weather', schema, args);
+  const check = validator.check('weather', schema, args);
   if (check.valid) throw new Error('expected the arguments to fail');
   return check;
 }

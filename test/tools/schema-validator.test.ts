@@ -19,6 +19,9 @@ function ruleOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
+/** Shared where compile counts do not matter: building ajv instances is the slow part. */
+const validator = new SchemaValidator();
+
 const tuple = (dialect?: string): JsonSchema => ({
   ...(dialect === undefined ? {} : { $schema: dialect }),
   type: 'object',
@@ -27,20 +30,17 @@ const tuple = (dialect?: string): JsonSchema => ({
 
 describe('SchemaValidator dialects', () => {
   it('routes a 2020-12 schema to a validator that knows prefixItems', () => {
-    const validator = new SchemaValidator();
     expect(validator.check('t', tuple(DRAFT_2020), { pair: ['a', 1] }).valid).toBe(true);
     const bad = validator.check('t', tuple(DRAFT_2020), { pair: ['a', 'b'] });
     expect(bad.valid).toBe(false);
   });
 
   it('treats a schema without $schema as 2020-12, as MCP specifies', () => {
-    const validator = new SchemaValidator();
     expect(validator.check('t', tuple(), { pair: [1, 1] }).valid).toBe(false);
     expect(validator.check('t', tuple(), { pair: ['x', 1] }).valid).toBe(true);
   });
 
   it('compiles a draft-07 schema that declares draft-07 and validates with it', () => {
-    const validator = new SchemaValidator();
     const schema = {
       $schema: DRAFT_07,
       type: 'object',
@@ -52,7 +52,6 @@ describe('SchemaValidator dialects', () => {
   });
 
   it('compiles draft-06 and 2019-09 schemas too', () => {
-    const validator = new SchemaValidator();
     for (const dialect of [
       'http://json-schema.org/draft-06/schema#',
       'https://json-schema.org/draft/2019-09/schema',
@@ -64,12 +63,10 @@ describe('SchemaValidator dialects', () => {
   });
 
   it('rejects prefixItems under draft-07, proving the dialect is really routed', () => {
-    const validator = new SchemaValidator();
     expect(ruleOf(() => validator.compile('t', tuple(DRAFT_07)))).toBe('schema_invalid');
   });
 
   it('rejects an unsupported $schema with rule schema_dialect', () => {
-    const validator = new SchemaValidator();
     const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' };
     expect(ruleOf(() => validator.compile('t', schema))).toBe('schema_dialect');
     expect(ruleOf(() => validator.compile('t', { $schema: 7, type: 'object' }))).toBe(
@@ -80,7 +77,6 @@ describe('SchemaValidator dialects', () => {
 
 describe('SchemaValidator keywords', () => {
   it('tolerates vendor x-* keywords at any depth', () => {
-    const validator = new SchemaValidator();
     const schema = {
       type: 'object',
       'x-order': ['a'],
@@ -90,7 +86,6 @@ describe('SchemaValidator keywords', () => {
   });
 
   it('tolerates annotation keywords editors emit and unknown formats', () => {
-    const validator = new SchemaValidator();
     const schema = {
       type: 'object',
       deprecated: false,
@@ -102,7 +97,6 @@ describe('SchemaValidator keywords', () => {
   });
 
   it('validates known formats', () => {
-    const validator = new SchemaValidator();
     const schema = { type: 'object', properties: { when: { type: 'string', format: 'date' } } };
     expect(validator.check('t', schema, { when: '2026-01-31' }).valid).toBe(true);
     expect(validator.check('t', schema, { when: 'tomorrow' }).valid).toBe(false);
@@ -120,7 +114,6 @@ describe('SchemaValidator keywords', () => {
   });
 
   it('lets two tools reuse one $id', () => {
-    const validator = new SchemaValidator();
     validator.compile('a', {
       $id: 'https://example.com/shared.json',
       type: 'object',
@@ -136,7 +129,6 @@ describe('SchemaValidator keywords', () => {
   });
 
   it('rejects a schema that is not an object', () => {
-    const validator = new SchemaValidator();
     expect(ruleOf(() => validator.compile('t', [] as unknown as JsonSchema))).toBe('schema_type');
   });
 });
