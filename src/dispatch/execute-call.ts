@@ -112,26 +112,29 @@ async function runWithRetry(
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
     const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
-    let outcome: ExecutionOutcome;
-    try {
-      outcome = await executor.execute({
-        tool,
-        args: call.toolArgs,
-        callId: call.callId,
-        turn: call.turn,
-        get signal() {
-          return abort.signal;
-        },
-        whenAborted: () => abort.whenAborted(),
-        abortable: abort.abortable,
-        values: deps.values,
-        emit: (progress) => deps.onProgress(call, progress),
-      });
-    } finally {
-      abort.dispose();
+    let outcome: ExecutionOutcome | undefined;
+    // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
+    if (!abort.aborted) {
+      try {
+        outcome = await executor.execute({
+          tool,
+          args: call.toolArgs,
+          callId: call.callId,
+          turn: call.turn,
+          get signal() {
+            return abort.signal;
+          },
+          whenAborted: () => abort.whenAborted(),
+          abortable: abort.abortable,
+          values: deps.values,
+          emit: (progress) => deps.onProgress(call, progress),
+        });
+      } finally {
+        abort.dispose();
+      }
     }
     const elapsed = deps.now() - started;
-    if (abort.aborted) {
+    if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
       return timeoutResult(call, executorName, elapsed, attempt, abort.reason);
