@@ -86,6 +86,47 @@ describe('turn cancellation', () => {
     expect(layer).not.toHaveBeenCalled();
   });
 
+  it('never starts the handler of a call cancelled while a layer held it', async () => {
+    const consentAsked = deferred();
+    const consentGiven = deferred();
+    const tool = recordingTool({ name: 'rm', safety: { sideEffectLevel: 'workspace_write' } });
+    const dispatcher = createDispatcher({
+      registry: createToolRegistry([tool.tool]),
+      caller: composeToolCallers([
+        async function consent(call, next) {
+          consentAsked.resolve();
+          await consentGiven.promise;
+          return next(call);
+        },
+      ]),
+    });
+    const controller = new AbortController();
+    const pending = dispatcher.dispatch(
+      { id: 'c1', name: 'rm', arguments: {} },
+      { signal: controller.signal },
+    );
+    await consentAsked.promise;
+    controller.abort();
+    consentGiven.resolve();
+    expect(await pending).toMatchObject({ status: 'cancelled', toolCallId: 'c1' });
+    expect(tool.callCount).toBe(0);
+  });
+
+  it('never starts the handler when a layer passes a signal already aborted for time', async () => {
+    const tool = recordingTool({ name: 'work' });
+    const dispatcher = createDispatcher({
+      registry: createToolRegistry([tool.tool]),
+      caller: composeToolCallers([
+        function expired(call, next) {
+          return next({ ...call, signal: AbortSignal.abort(new ToolTimeoutError('work', 1)) });
+        },
+      ]),
+    });
+    const result = await dispatcher.dispatch({ id: 'c1', name: 'work', arguments: {} });
+    expect(result).toMatchObject({ status: 'timeout', errorCategory: 'timeout' });
+    expect(tool.callCount).toBe(0);
+  });
+
   it('yields cancelled and aborts the handler signal when the turn is aborted while it runs', async () => {
     const tool = recordingTool({ name: 'work' }).hangs({ untilAborted: true });
     const dispatcher = createDispatcher({ registry: createToolRegistry([tool.tool]) });
