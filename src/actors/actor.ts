@@ -43,7 +43,7 @@ export interface ActorOptions<State, Message, Reply> {
   ): readonly Reply[] | Promise<readonly Reply[]>;
   /** Most messages one `receiveBatch` call takes. Default 1024. */
   readonly maxBatch?: number;
-  /** Decides what happens after `receive` throws. Default: `resume`. */
+  /** Decides what happens after `receive` throws. Default: `resume`. If it throws, the actor stops. */
   supervise?(error: unknown, message: Message): SupervisorDirective;
   /** Reports failures of `tell` messages, which have no one to reject. Default: ignored. */
   onUnhandledError?(error: unknown, message: Message): void;
@@ -87,17 +87,37 @@ export function createActor<State, Message, Reply>(
   let draining = false;
   /** Set by `stop()` or a `stop` directive: no new messages are accepted. */
   let closed = false;
-  let idle: (() => void) | undefined;
+  /** Resolvers of `stop()` calls waiting for the drain loop to empty the mailbox. */
+  const idle: Array<() => void> = [];
 
   function refuse(envelope: Envelope<Message, Reply>): void {
     envelope.reject?.(new ActorStoppedError(options.name));
   }
 
+  /** Reports to `onUnhandledError`; a reporter that throws must not wedge the mailbox. */
+  function report(error: unknown, message: Message): void {
+    try {
+      options.onUnhandledError?.(error, message);
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
+  /**
+   * Applies the supervisor's directive. A supervisor (or a restart's `init`) that throws cannot
+   * vouch for the state, so the actor stops instead of wedging its drain loop.
+   */
   function fail(envelope: Envelope<Message, Reply>, error: unknown): void {
     if (envelope.reject !== undefined) envelope.reject(error);
-    else options.onUnhandledError?.(error, envelope.message);
-    const directive = options.supervise?.(error, envelope.message) ?? 'resume';
-    if (directive === 'restart') state = options.init();
+    else report(error, envelope.message);
+    let directive: SupervisorDirective;
+    try {
+      directive = options.supervise?.(error, envelope.message) ?? 'resume';
+      if (directive === 'restart') state = options.init();
+    } catch (supervisorError) {
+      report(supervisorError, envelope.message);
+      directive = 'stop';
+    }
     if (directive === 'stop') {
       closed = true;
       for (let queued = mailbox.shift(); queued !== undefined; queued = mailbox.shift())
@@ -142,7 +162,7 @@ export function createActor<State, Message, Reply>(
       await receiveMany(batch);
     }
     draining = false;
-    idle?.();
+    for (let resolve = idle.shift(); resolve !== undefined; resolve = idle.shift()) resolve();
   }
 
   function enqueue(envelope: Envelope<Message, Reply>): void {
@@ -173,7 +193,7 @@ export function createActor<State, Message, Reply>(
       closed = true;
       if (!draining) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        idle = resolve;
+        idle.push(resolve);
       });
     },
   };

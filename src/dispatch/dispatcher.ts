@@ -244,7 +244,7 @@ export function createDispatcher<Context = unknown>(
       if (isCancellation(error, call)) return cancelledResult(call, errorMessage(error));
       return exceptionResult(call, error, { status: 'exception' });
     }
-    const violation = resultContractViolation(result);
+    const violation = resultContractViolation(result, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {

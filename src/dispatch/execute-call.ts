@@ -84,9 +84,13 @@ export async function executeCall(
   }
   const denial = state.policy === undefined ? null : policyDenial(state.policy, tool);
   if (denial !== null) return policyDeniedResult(call, denial);
-  if (tool === state.tool && call.toolArgs === state.args) {
-    if (!state.validation.valid) return refuse(call, 'schema_violation', state.validation.message);
-  } else {
+  const unchanged = tool === state.tool && call.toolArgs === state.args;
+  if (unchanged && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
+  // Arrival checked the model-visible schema; the handler's own schema needs a check of its own
+  // unless it is that very schema and the arguments did not change.
+  if (!unchanged || tool.handlerSchema !== tool.inputSchema) {
     const check = deps.validator.check(tool.name, tool.handlerSchema, call.toolArgs);
     if (!check.valid) return refuse(call, 'schema_violation', check.repair);
   }
@@ -115,14 +119,17 @@ async function runWithRetry(
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
     const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
-    let outcome: ExecutionOutcome;
-    try {
-      outcome = await executor.execute(new CallExecution(deps, call, tool, abort));
-    } finally {
-      abort.dispose();
+    let outcome: ExecutionOutcome | undefined;
+    // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
+    if (!abort.aborted) {
+      try {
+        outcome = await executor.execute(new CallExecution(deps, call, tool, abort));
+      } finally {
+        abort.dispose();
+      }
     }
     const elapsed = deps.now() - started;
-    if (abort.aborted) {
+    if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
       return timeoutResult(call, executorName, elapsed, attempt, abort.reason);

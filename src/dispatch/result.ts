@@ -169,8 +169,11 @@ export function cancelledResult(call: ToolCallEnvelope, reason: string): ToolCal
   });
 }
 
-/** Why a result object breaks the contract, or null when it is well formed. */
-export function resultContractViolation(value: unknown): string | null {
+/**
+ * Why a result object breaks the contract, or null when it is well formed. `call` is the call the
+ * result answers: a call proposed without a name legitimately yields a result without one.
+ */
+export function resultContractViolation(value: unknown, call?: ToolCallEnvelope): string | null {
   if (typeof value !== 'object' || value === null) {
     return `a tool caller must resolve to a result object; got ${value === null ? 'null' : typeof value}`;
   }
@@ -179,7 +182,8 @@ export function resultContractViolation(value: unknown): string | null {
   if (typeof result.status !== 'string' || result.status === '') {
     return 'the result is missing a `status`';
   }
-  if (typeof result.toolName !== 'string' || result.toolName === '') {
+  const nameless = call !== undefined && call.toolName === '';
+  if (typeof result.toolName !== 'string' || (result.toolName === '' && !nameless)) {
     return 'the result is missing `toolName`';
   }
   return null;

@@ -20,7 +20,9 @@ function trapped(layer: ToolCaller): ToolCaller {
       if (isCancellation(error, call)) return Promise.reject(error);
       return Promise.resolve(exceptionResult(call, error, { layer: name }));
     }
-    return pending.then(undefined, (error: unknown) => {
+    // A layer written without `async` may hand back a plain result: take it as one, instead of
+    // failing in `.then` and blaming the layer outside it.
+    return Promise.resolve(pending).then(undefined, (error: unknown) => {
       if (isCancellation(error, call)) throw error;
       return exceptionResult(call, error, { layer: name });
     });
