@@ -62,6 +62,8 @@ async function runCall(
   hidden: HiddenValues | null | undefined,
   channel: BroadcastChannel,
 ): Promise<WorkerOutcome> {
+  /** Progress messages this call posted. */
+  let posted = 0;
   try {
     const found = handlerFor(call);
     const handler = found instanceof Promise ? await found : found;
@@ -76,17 +78,19 @@ async function runCall(
       context: hidden?.context === undefined ? undefined : deepFreeze(hidden.context),
       stores: undefined,
       secrets: hidden?.secrets === undefined ? undefined : Object.freeze(hidden.secrets),
-      emit: (progress: ToolProgress) =>
+      emit: (progress: ToolProgress) => {
+        posted += 1;
         channel.postMessage({
           type: 'progress',
           ticket: call.ticket,
           progress,
-        } satisfies ChannelMessage),
+        } satisfies ChannelMessage);
+      },
     };
     const value = handler(call.args, runtime);
-    return { ok: true, value: value instanceof Promise ? await value : value };
+    return { ok: true, value: value instanceof Promise ? await value : value, progress: posted };
   } catch (error) {
-    return { ok: false, error: toErrorData(error) };
+    return { ok: false, error: toErrorData(error), progress: posted };
   }
 }
 

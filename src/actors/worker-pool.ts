@@ -56,6 +56,10 @@ interface PendingCall {
   readonly call: WorkerCall;
   readonly hidden: HiddenValues | null;
   settled: boolean;
+  /** Progress messages received so far. */
+  progressSeen: number;
+  /** The call's outcome, held until its last progress message arrives. */
+  heldOutcome?: { readonly outcome: WorkerOutcome; readonly progress: number };
   resolve(outcome: ExecutionOutcome): void;
   batch?: SentBatch;
 }
@@ -136,8 +140,15 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     const message = (event as { data: ChannelMessage }).data;
     const pending = sent.get(message.ticket);
     if (pending === undefined) return;
-    if (message.type === 'progress') pending.request.emit(message.progress);
-    else settleWith(pending, message.outcome);
+    if (message.type !== 'progress') {
+      settleWith(pending, message.outcome);
+      return;
+    }
+    pending.progressSeen += 1;
+    pending.request.emit(message.progress);
+    const held = pending.heldOutcome;
+    if (held !== undefined && pending.progressSeen >= held.progress)
+      settleWith(pending, held.outcome);
   };
 
   function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
@@ -149,8 +160,17 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function settleWith(pending: PendingCall, outcome: WorkerOutcome): void {
     if ('skipped' in outcome) return;
+    if (pending.progressSeen < outcome.progress) {
+      pending.heldOutcome = { outcome, progress: outcome.progress };
+      return;
+    }
     crashStreak = 0;
-    settle(pending, outcome.ok ? outcome : { ok: false, error: fromErrorData(outcome.error) });
+    settle(
+      pending,
+      outcome.ok
+        ? { ok: true, value: outcome.value }
+        : { ok: false, error: fromErrorData(outcome.error) },
+    );
   }
 
   function failure(message: string, exitCode?: number): ExecutionOutcome {
@@ -304,7 +324,15 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
             }
           : null;
       return new Promise<ExecutionOutcome>((resolve) => {
-        const pending: PendingCall = { ticket, request, call, hidden, settled: false, resolve };
+        const pending: PendingCall = {
+          ticket,
+          request,
+          call,
+          hidden,
+          settled: false,
+          progressSeen: 0,
+          resolve,
+        };
         if (request.abortable) {
           if (request.signal.aborted) {
             resolve({ ok: false, error: request.signal.reason });

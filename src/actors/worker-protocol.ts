@@ -57,9 +57,14 @@ export interface ErrorData {
   readonly data?: Record<string, unknown>;
 }
 
+/**
+ * What one call produced. `progress` counts the progress messages the call posted: the main thread
+ * settles the call only once it has seen them all, because the channel they travel on and the
+ * result are not ordered with each other.
+ */
 export type WorkerOutcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: ErrorData }
+  | { readonly ok: true; readonly value: unknown; readonly progress: number }
+  | { readonly ok: false; readonly error: ErrorData; readonly progress: number }
   | { readonly ok: false; readonly skipped: true };
 
 /** Messages on the pool's BroadcastChannel, keyed by the pool's ticket of each call. */

@@ -136,7 +136,14 @@ async function runWithRetry(
     }
     if (outcome.ok) return okResult(deps, call, executorName, outcome.value, elapsed, attempt);
     if (outcome.executorFailure !== undefined) {
-      return executorFailure(call, executorName, elapsed, attempt, outcome.executorFailure.message);
+      return executorFailure(
+        call,
+        executorName,
+        elapsed,
+        attempt,
+        outcome.executorFailure.message,
+        outcome.executorFailure.exitCode,
+      );
     }
     const category = classifyError(outcome.error);
     if (category === 'cancelled') throw asCancellation(outcome.error);
@@ -261,7 +268,7 @@ function failure(
   executor: ExecutorName,
   elapsed: number,
   attempts: number,
-  fields: { status: string; error: string; errorCategory: string },
+  fields: { status: string; error: string; errorCategory: string; result?: unknown },
 ): ToolCallResult {
   return {
     ok: false,
@@ -269,7 +276,7 @@ function failure(
     toolName: call.toolName,
     toolCallId: call.callId,
     arguments: call.toolArgs,
-    result: null,
+    result: fields.result ?? null,
     renderedResult: fields.error,
     observation: `[error from ${call.toolName}]\n${fields.error}\n[end of ${call.toolName} error]`,
     error: fields.error,
@@ -316,11 +323,14 @@ function executorFailure(
   elapsed: number,
   attempts: number,
   message: string,
+  exitCode?: number,
 ): ToolCallResult {
+  // The exit code of a crashed worker rides on `result` for the application (and receipts).
   return failure(call, executor, elapsed, attempts, {
     status: 'executor_error',
     error: message,
     errorCategory: 'executor_error',
+    ...(exitCode === undefined ? {} : { result: { exitCode } }),
   });
 }
 

@@ -106,6 +106,7 @@ describe('the worker pool executor', () => {
       errorCategory: 'executor_error',
     });
     expect(crashed?.error).toContain('exited with code');
+    expect(crashed?.result).toEqual({ exitCode: 3 });
     expect(fine).toMatchObject({ ok: true, result: 'still here' });
     expect((await dispatcher.dispatch({ id: 'z', name: 'echo', arguments: { value: 1 } })).ok).toBe(
       true,

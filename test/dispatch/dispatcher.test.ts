@@ -59,7 +59,9 @@ describe('dispatch: tool lookup', () => {
       toolName: 'wether',
       executor: null,
     });
-    expect(result.error).toBe('Unknown tool "wether". Did you mean "weather"? Available tools: weather, write_note.');
+    expect(result.error).toBe(
+      'Unknown tool "wether". Did you mean "weather"? Available tools: weather, write_note.',
+    );
     expect(result.observation).toContain('Available tools: weather, write_note');
     expect(weather.callCount).toBe(0);
   });
