@@ -26,36 +26,36 @@ export interface ToolDenial {
   readonly reason: string;
 }
 
+/** Optional facts of a denial. */
+export interface DenialDetails {
+  readonly capability?: string;
+  readonly deniedPaths?: readonly string[];
+}
+
+function denial(
+  gate: DenialGate,
+  reason: string,
+  retryable: boolean,
+  details: DenialDetails,
+): ToolDenial {
+  const base = { gate, reason, retryable, deniedPaths: details.deniedPaths ?? [] };
+  return details.capability === undefined ? base : { ...base, capability: details.capability };
+}
+
 /** A denial that no retry of the same call can overcome (ceilings, policies, approvals). */
 export function terminalDenial(
   gate: DenialGate,
   reason: string,
-  details: { capability?: string; deniedPaths?: readonly string[] } = {},
+  details: DenialDetails = {},
 ): ToolDenial {
-  return {
-    gate,
-    reason,
-    retryable: false,
-    deniedPaths: details.deniedPaths ?? [],
-    ...pick(details),
-  };
+  return denial(gate, reason, false, details);
 }
 
 /** A denial of this argument only: the model may retry with a corrected value. */
 export function retryableDenial(
   gate: DenialGate,
   reason: string,
-  details: { capability?: string; deniedPaths?: readonly string[] } = {},
+  details: DenialDetails = {},
 ): ToolDenial {
-  return {
-    gate,
-    reason,
-    retryable: true,
-    deniedPaths: details.deniedPaths ?? [],
-    ...pick(details),
-  };
-}
-
-function pick(details: { capability?: string }): { capability?: string } {
-  return details.capability === undefined ? {} : { capability: details.capability };
+  return denial(gate, reason, true, details);
 }

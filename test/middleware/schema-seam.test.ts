@@ -15,7 +15,7 @@ describe('toolsUseMiddleware', () => {
       tool.name === 'write_file' ? null : { ...tool, description: `${tool.description} (audited)` },
     );
     expect(result.names()).toEqual(['add']);
-    expect(result.get('add')?.description).toBe('Add two numbers (audited)');
+    expect(result.get('add')?.description).toBe('Add two numbers. (audited)');
     expect(result.get('add')?.handlerSchema).toBe(addTool.inputSchema);
     expect(registry.names()).toEqual(['add', 'write_file']);
   });
