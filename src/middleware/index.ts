@@ -29,6 +29,21 @@ export {
   type ToolCallReceipt,
 } from './receipts/tool-call-receipt.js';
 export { type ReceiptVerification, verifyReceipts } from './receipts/verify-receipts.js';
+export { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
+export { otelSpanSink } from './telemetry/otel-span-sink.js';
+export {
+  fanOutSpanSink,
+  noopSpanSink,
+  type SpanSink,
+  stderrSpanSink,
+} from './telemetry/span-sinks.js';
+export {
+  type LayerSpan,
+  type SpanAttributeValue,
+  type SpanOptions,
+  type ToolCallSpan,
+  toolCallSpan,
+} from './telemetry/tool-call-span.js';
 export { toolInjectParam } from './tool-inject-param.js';
 export { type ToolTransform, toolsUseMiddleware } from './tools-use-middleware.js';
 export {
@@ -72,4 +87,10 @@ export {
   withScopedExecutor,
 } from './with-scoped-executor.js';
 export { type SummaryFormat, withSummary } from './with-summary.js';
+export {
+  type TelemetryCaller,
+  type TelemetryOptions,
+  type TelemetrySink,
+  withTelemetry,
+} from './with-telemetry.js';
 export { type TimeoutOptions, withTimeout } from './with-timeout.js';

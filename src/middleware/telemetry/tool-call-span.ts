@@ -1,0 +1,113 @@
+import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
+import { toWireCategory } from '../../dispatch/error-taxonomy.js';
+import type { ToolCallResult } from '../../dispatch/result.js';
+
+/** Attribute values as OpenTelemetry accepts them. */
+export type SpanAttributeValue = string | number | boolean;
+
+/** A child span per audit layer of the call. */
+export interface LayerSpan {
+  readonly name: string;
+  readonly status: 'ok' | 'error';
+  readonly attributes: Readonly<Record<string, SpanAttributeValue>>;
+}
+
+/**
+ * One tool call, shaped by the OpenTelemetry GenAI conventions: `execute_tool {tool}`, kind
+ * INTERNAL, `gen_ai.*` attributes, `error.type` on failure, arguments and result only when asked.
+ */
+export interface ToolCallSpan {
+  readonly name: string;
+  readonly kind: 'INTERNAL';
+  /** The session id, or `tool_call:<id>` without one. */
+  readonly traceId: string;
+  /** The call id. */
+  readonly spanId: string;
+  readonly startTimeMs: number;
+  readonly endTimeMs: number;
+  readonly durationMs: number;
+  readonly status: 'ok' | 'error';
+  readonly statusMessage?: string;
+  readonly attributes: Readonly<Record<string, SpanAttributeValue>>;
+  readonly events: readonly { readonly name: string; readonly timeMs: number }[];
+  readonly children: readonly LayerSpan[];
+}
+
+export interface SpanOptions {
+  /** Record `gen_ai.tool.call.arguments` (sensitive; off by default). */
+  readonly recordArguments?: boolean;
+  /** Record `gen_ai.tool.call.result` (sensitive; off by default). */
+  readonly recordResult?: boolean;
+  /** Merged into every span's attributes, last. */
+  readonly extraAttributes?: Readonly<Record<string, SpanAttributeValue>>;
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return String(value);
+  }
+}
+
+function layerSpans(result: ToolCallResult): LayerSpan[] {
+  return (result.audit?.layers ?? []).map((layer) => {
+    const attributes: Record<string, SpanAttributeValue> = {};
+    for (const [key, value] of Object.entries(layer)) {
+      if (key === 'name') continue;
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        attributes[`switchyard.layer.${key}`] = value;
+    }
+    const failed = ['exception', 'sink_error', 'rejected', 'denied', 'blocked', 'timeout'].includes(
+      layer.status,
+    );
+    return { name: `tool_layer ${layer.name}`, status: failed ? 'error' : 'ok', attributes };
+  });
+}
+
+/** Builds the span of a finished call. Times are wall-clock milliseconds since the epoch. */
+export function toolCallSpan(
+  call: ToolCallEnvelope,
+  result: ToolCallResult,
+  times: { readonly startTimeMs: number; readonly endTimeMs: number },
+  options: SpanOptions = {},
+): ToolCallSpan {
+  const remote =
+    result.executor === 'mcp_server' ||
+    result.executor === 'host_bridge' ||
+    result.executor === 'provider_native';
+  const attributes: Record<string, SpanAttributeValue> = {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': result.toolName || call.toolName,
+    'gen_ai.tool.call.id': call.callId,
+    'gen_ai.tool.type': remote ? 'extension' : 'function',
+    'switchyard.status': result.status,
+    'switchyard.emit_order': call.turn.emitOrder,
+    'switchyard.iteration': call.turn.iteration,
+  };
+  if (call.description !== '') attributes['gen_ai.tool.description'] = call.description;
+  if (result.executor !== null) attributes['switchyard.executor'] = result.executor;
+  if (call.turn.sessionId !== '') attributes['switchyard.session_id'] = call.turn.sessionId;
+  if (!result.ok) attributes['error.type'] = toWireCategory(result.errorCategory) ?? '_OTHER';
+  if (options.recordArguments) attributes['gen_ai.tool.call.arguments'] = json(result.arguments);
+  if (options.recordResult) attributes['gen_ai.tool.call.result'] = json(result.result);
+  Object.assign(attributes, options.extraAttributes);
+  const failed = !result.ok;
+  return {
+    name: `execute_tool ${attributes['gen_ai.tool.name']}`,
+    kind: 'INTERNAL',
+    traceId: call.turn.sessionId === '' ? `tool_call:${call.callId}` : call.turn.sessionId,
+    spanId: call.callId,
+    startTimeMs: times.startTimeMs,
+    endTimeMs: times.endTimeMs,
+    durationMs: Math.max(0, times.endTimeMs - times.startTimeMs),
+    status: failed ? 'error' : 'ok',
+    ...(failed && result.error !== null ? { statusMessage: result.error } : {}),
+    attributes,
+    events: [
+      { name: 'tool_call.dispatched', timeMs: times.startTimeMs },
+      { name: 'tool_call.result_returned', timeMs: times.endTimeMs },
+    ],
+    children: layerSpans(result),
+  };
+}

@@ -1,0 +1,123 @@
+import { mergeAudit } from '../dispatch/audit.js';
+import type { ToolCallEnvelope } from '../dispatch/envelope.js';
+import { cancelledResult, type ToolCallResult } from '../dispatch/result.js';
+import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
+import { otelSpanSink } from './telemetry/otel-span-sink.js';
+import {
+  fanOutSpanSink,
+  noopSpanSink,
+  type SpanSink,
+  stderrSpanSink,
+} from './telemetry/span-sinks.js';
+import { type SpanOptions, type ToolCallSpan, toolCallSpan } from './telemetry/tool-call-span.js';
+
+/** A sink: a function, a built-in name, or a `SpanSink` object. */
+export type TelemetrySink =
+  | ((span: ToolCallSpan) => void | Promise<void>)
+  | 'otel'
+  | 'langfuse'
+  | 'stderr'
+  | 'noop'
+  | SpanSink;
+
+export interface TelemetryOptions extends SpanOptions {
+  readonly sink?: TelemetrySink;
+  /** Several sinks at once (fan-out); each failure is reported on its own. */
+  readonly sinks?: readonly TelemetrySink[];
+  /** Receives sink failures. Default: ignored. */
+  readonly onError?: (error: unknown) => void;
+  /** Wall clock in ms since the epoch (span times). Default `Date.now`. */
+  readonly now?: () => number;
+  /** Options of the `langfuse` sink (credentials default to the LANGFUSE_* environment). */
+  readonly langfuse?: LangfuseSinkOptions;
+}
+
+/** The telemetry layer, with `flush()` for sinks that batch. */
+export type TelemetryCaller = ToolCaller & { flush(): Promise<void> };
+
+function resolveSink(
+  spec: TelemetrySink,
+  options: TelemetryOptions,
+  onError: (error: unknown) => void,
+): SpanSink {
+  if (typeof spec === 'function') return { export: spec };
+  if (typeof spec === 'object' && spec !== null && typeof spec.export === 'function') return spec;
+  switch (spec) {
+    case 'noop':
+      return noopSpanSink;
+    case 'stderr':
+      return stderrSpanSink();
+    case 'otel':
+      return otelSpanSink();
+    case 'langfuse':
+      return langfuseSpanSink(options.langfuse ?? {}, onError);
+    default:
+      throw new InvalidOptionError(
+        'sink',
+        `withTelemetry: unknown sink ${JSON.stringify(spec)}; expected a function, otel, langfuse, stderr or noop`,
+      );
+  }
+}
+
+/**
+ * Emits one span per call, shaped by the OpenTelemetry GenAI conventions (`execute_tool {tool}`,
+ * `gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.call.id`, `gen_ai.tool.type`,
+ * `error.type`, opt-in arguments and result), with a child span per audit layer. Spans go to the
+ * sinks off the call's path; a sink that fails never breaks the call.
+ *
+ * @example
+ * const telemetry = withTelemetry({ sinks: ['otel', 'langfuse'], recordArguments: true });
+ */
+export function withTelemetry(
+  sinkOrOptions: TelemetrySink | TelemetryOptions = 'noop',
+): TelemetryCaller {
+  const options: TelemetryOptions =
+    typeof sinkOrOptions === 'object' && sinkOrOptions !== null && !('export' in sinkOrOptions)
+      ? sinkOrOptions
+      : { sink: sinkOrOptions as TelemetrySink };
+  const onError = options.onError ?? (() => {});
+  const specs = options.sinks ?? [options.sink ?? 'noop'];
+  const resolved = specs.map((spec) => resolveSink(spec, options, onError));
+  const sink = resolved.length === 1 ? resolved[0]! : fanOutSpanSink(resolved, onError);
+  const now = options.now ?? Date.now;
+
+  function emit(
+    call: ToolCallEnvelope,
+    result: ToolCallResult,
+    startTimeMs: number,
+    endTimeMs: number,
+  ): void {
+    try {
+      const span = toolCallSpan(call, result, { startTimeMs, endTimeMs }, options);
+      Promise.resolve(sink.export(span)).catch(onError);
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  const caller = async function with_telemetry(
+    call: ToolCallEnvelope,
+    next: Next,
+  ): Promise<ToolCallResult> {
+    const started = now();
+    let result: ToolCallResult;
+    try {
+      result = await next(call);
+    } catch (error) {
+      if (CancelledError.isInstance(error))
+        emit(call, cancelledResult(call, errorMessage(error)), started, now());
+      throw error;
+    }
+    const ended = now();
+    emit(call, result, started, ended);
+    return {
+      ...result,
+      audit: mergeAudit(result.audit, {
+        layers: [{ name: 'with_telemetry', status: 'ok', elapsedMs: ended - started }],
+      }),
+    };
+  };
+  return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
+}
