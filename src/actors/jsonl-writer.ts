@@ -14,6 +14,8 @@ import { type ActorRef, createActor } from './actor.js';
 export interface JsonlWriter {
   /** Resolves once the line is written (in order, whole). */
   append(record: unknown): Promise<void>;
+  /** Appends a line already serialized (without its newline). */
+  appendLine(line: string): Promise<void>;
   /** Writes what is queued, then closes the file. */
   close(): Promise<void>;
   readonly path: string;
@@ -74,6 +76,9 @@ export function createJsonlWriter(path: string): JsonlWriter {
     path,
     append(record) {
       return actor.ask(`${JSON.stringify(record)}\n`);
+    },
+    appendLine(line) {
+      return actor.ask(`${line}\n`);
     },
     async close() {
       await actor.stop();

@@ -13,6 +13,11 @@ export {
 } from '../dispatch/execution-policy.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 export { composeToolCallers, defaultToolCaller } from './compose-tool-callers.js';
+export {
+  type GovernanceStack,
+  type GovernanceStackOptions,
+  governanceStack,
+} from './governance-stack.js';
 export { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
 export {
   createMemoryIdempotencyStore,
@@ -20,7 +25,12 @@ export {
   type MemoryIdempotencyStoreOptions,
 } from './idempotency-store.js';
 export { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
-export { chainReceipt, GENESIS_HASH, receiptHash } from './receipts/receipt-chain.js';
+export {
+  type ChainedLine,
+  chainReceipt,
+  GENESIS_HASH,
+  receiptHash,
+} from './receipts/receipt-chain.js';
 export {
   buildReceipt,
   type ChainedReceipt,

@@ -41,8 +41,8 @@ export class LocalReceiptLog {
   /** Chains and appends a receipt; resolves once it is written. */
   append(receipt: ToolCallReceipt): Promise<ChainedReceipt> {
     const chained = chainReceipt(receipt, this.lastHash);
-    this.lastHash = chained.hash;
-    return this.writer.append(chained).then(() => chained);
+    this.lastHash = chained.receipt.hash;
+    return this.writer.appendLine(chained.line).then(() => chained.receipt);
   }
 
   close(): Promise<void> {

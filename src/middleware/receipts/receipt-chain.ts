@@ -1,16 +1,31 @@
-import { canonicalHash } from '../../tools/canonical-json.js';
+import { sha256Hex } from '../../tools/canonical-json.js';
 import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
 
 /** The `prev_hash` of the first receipt of a log. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The hash of a chained receipt: SHA-256 of its canonical JSON without the `hash` field. */
-export function receiptHash(receipt: Omit<ChainedReceipt, 'hash'>): string {
-  return canonicalHash(receipt);
+/**
+ * The hash of a receipt in its log: SHA-256 of the previous hash, a newline, and the receipt's JSON
+ * text without `prev_hash` and `hash`. The text is hashed as written (JSON.parse then
+ * JSON.stringify gives it back unchanged), so no canonical re-sorting is needed on either side.
+ */
+export function receiptHash(prevHash: string, body: string): string {
+  return sha256Hex(`${prevHash}\n${body}`);
+}
+
+/** A receipt linked to the one before it, and the exact line that records it. */
+export interface ChainedLine {
+  readonly receipt: ChainedReceipt;
+  /** The JSON line (no newline). */
+  readonly line: string;
 }
 
 /** Links a receipt to the one before it in its log. */
-export function chainReceipt(receipt: ToolCallReceipt, prevHash: string): ChainedReceipt {
-  const linked = { ...receipt, prev_hash: prevHash };
-  return { ...linked, hash: receiptHash(linked) };
+export function chainReceipt(receipt: ToolCallReceipt, prevHash: string): ChainedLine {
+  const body = JSON.stringify(receipt);
+  const hash = receiptHash(prevHash, body);
+  return {
+    receipt: { ...receipt, prev_hash: prevHash, hash },
+    line: `${body.slice(0, -1)},"prev_hash":"${prevHash}","hash":"${hash}"}`,
+  };
 }

@@ -47,9 +47,10 @@ export function verifyReceipts(path: string): ReceiptVerification {
         'does not link to the line before it (a line was deleted, inserted or reordered)',
       );
     }
-    const { hash, ...rest } = receipt;
-    if (receiptHash(rest) !== hash)
+    const { hash, prev_hash: _link, ...rest } = receipt;
+    if (receiptHash(previous, JSON.stringify(rest)) !== hash) {
       return broken('its content does not match its hash (the line was edited)');
+    }
     previous = hash;
   }
   return { ok: true, verifiedLines: lines.length, incompleteTail, lastHash: previous };

@@ -1,0 +1,141 @@
+/**
+ * The full 10-layer governance stack (audit with the local receipt log, telemetry, scope, reason,
+ * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call;
+ * and receipts written per second through the single-writer log. Targets: the stack adds at most
+ * 25 µs per call; receipts ≥ 50k per second.
+ *
+ * Run: npm run bench:one bench/governance-stack.bench.ts
+ */
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Bench } from 'tinybench';
+import { printRatios } from './support/report.js';
+import {
+  createDispatcher,
+  createToolRegistry,
+  defineTool,
+  governanceStack,
+  LocalReceiptLog,
+  type ToolCallReceipt,
+  toolsUseMiddleware,
+} from './support/switchyard.js';
+
+const CALLS = 500;
+const directory = mkdtempSync(join(tmpdir(), 'switchyard-governance-'));
+const add = defineTool({
+  name: 'add',
+  description: 'Add two numbers',
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    additionalProperties: false,
+  },
+  safety: { sideEffectLevel: 'none' },
+  handler: ({ a, b }: { a: number; b: number }) => a + b,
+});
+const stack = governanceStack({
+  audit: { sink: 'local', directory },
+  telemetry: 'noop',
+  scope: { stage: 'bench', allowedTools: ['add'] },
+  reason: true,
+  consent: { prompt: () => true, options: { when: () => true } },
+  redaction: () => undefined,
+  idempotency: { key: (call) => call.callId },
+  timeout: { maxMs: 10_000 },
+  rateLimit: { maxCalls: 1e12 },
+  dryRun: { except: ['add'] },
+});
+const bare = createDispatcher({ registry: createToolRegistry([add]) });
+const governed = createDispatcher({
+  registry: toolsUseMiddleware(createToolRegistry([add]), stack.schemaTransform!),
+  caller: stack.caller,
+});
+let serial = 0;
+
+const calls = new Bench({
+  name: `governance stack (${CALLS} sequential calls per iteration; per call)`,
+  time: 2000,
+  warmup: true,
+});
+calls
+  .add('no middleware (baseline)', async () => {
+    for (let n = 0; n < CALLS; n += 1)
+      await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
+  })
+  .add('10-layer governance stack, local receipts', async () => {
+    for (let n = 0; n < CALLS; n += 1) {
+      const result = await governed.dispatch(
+        { id: `g${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
+        { sessionId: 'bench' },
+      );
+      if (!result.ok) throw new Error(result.error ?? 'failed');
+    }
+  });
+await calls.run();
+const perCall = printRatios(calls, 'no middleware (baseline)', CALLS, 'µs');
+const added =
+  ((perCall.get('10-layer governance stack, local receipts') ?? Number.NaN) -
+    (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
+  1000;
+console.log(
+  `the stack adds ${added.toFixed(1)} µs per call; target ≤ 25 µs: ${added <= 25 ? 'met' : 'MISSED'}`,
+);
+await stack.close();
+
+const RECEIPTS = 20_000;
+const receipt: ToolCallReceipt = {
+  schema_version: 1,
+  session_id: 'bench',
+  run_id: null,
+  tool_call_id: 'c',
+  tool_name: 'add',
+  iteration: 0,
+  turn_index: null,
+  emit_order: 0,
+  reason: 'bench',
+  kind: 'read',
+  executor: 'inline',
+  status: 'ok',
+  error_category: null,
+  duration_ms: 0.01,
+  args_hash: 'a'.repeat(64),
+  result_hash: 'b'.repeat(64),
+  audit: { summary: 'bench' },
+  emitted_at: new Date(0).toISOString(),
+  model: null,
+  provider: null,
+};
+const line = `${JSON.stringify({ ...receipt, prev_hash: '0'.repeat(64), hash: '1'.repeat(64) })}\n`;
+let file = 0;
+const receipts = new Bench({
+  name: `receipts (${RECEIPTS} per iteration; per receipt)`,
+  time: 2000,
+  warmup: true,
+});
+receipts
+  .add('appendFileSync per line, unchained (baseline)', () => {
+    const path = join(directory, `raw-${file++}.jsonl`);
+    for (let n = 0; n < RECEIPTS; n += 1) appendFileSync(path, line);
+  })
+  .add('LocalReceiptLog: chained, single writer, concurrent appends', async () => {
+    const log = new LocalReceiptLog(join(directory, `log-${file++}.jsonl`));
+    await Promise.all(
+      Array.from({ length: RECEIPTS }, (_, n) => log.append({ ...receipt, tool_call_id: `c${n}` })),
+    );
+    await log.close();
+  });
+await receipts.run();
+const perReceipt = printRatios(
+  receipts,
+  'appendFileSync per line, unchained (baseline)',
+  RECEIPTS,
+  'µs',
+);
+const rate =
+  1e3 /
+  (perReceipt.get('LocalReceiptLog: chained, single writer, concurrent appends') ?? Number.NaN);
+console.log(
+  `receipts written: ${Math.round(rate).toLocaleString('en')} per second; target ≥ 50,000: ${rate >= 50_000 ? 'met' : 'MISSED'}`,
+);
