@@ -1,0 +1,78 @@
+import { CancelledError } from '../../errors.js';
+
+/** How a binder hop ended, seen from the middleware. */
+export type BudgetOutcome =
+  | { readonly type: 'returned'; readonly response: unknown }
+  | { readonly type: 'threw'; readonly error: unknown }
+  /** The budget ran out first; whatever the binder does later is ignored. */
+  | { readonly type: 'overran' };
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (the dispatcher's `sleep` contract). */
+export type BudgetSleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+
+export interface BudgetOptions {
+  readonly timeoutMs: number;
+  readonly sleep: BudgetSleep;
+  /** The call's signal: the turn being cancelled aborts the hop and rejects with CancelledError. */
+  readonly signal: AbortSignal | undefined;
+}
+
+function cancellation(signal: AbortSignal): CancelledError {
+  const reason: unknown = signal.reason;
+  if (CancelledError.isInstance(reason)) return reason;
+  return new CancelledError(
+    reason instanceof Error ? reason.message : 'the tool call was cancelled',
+    reason,
+  );
+}
+
+/**
+ * Runs one binder hop under a hard budget. The hop gets a signal that aborts when the budget runs
+ * out (reason: a `TimeoutError` DOMException, like `AbortSignal.timeout`) or the turn is cancelled,
+ * and the middleware stops waiting at that moment even if the binder ignores its signal: the
+ * budget is a race, not a request. Exactly one of the three endings settles the promise; the
+ * budget timer is cleared as soon as the hop ends.
+ */
+export function runWithinBudget(
+  invoke: (signal: AbortSignal) => unknown,
+  options: BudgetOptions,
+): Promise<BudgetOutcome> {
+  const callSignal = options.signal;
+  if (callSignal?.aborted) return Promise.reject(cancellation(callSignal));
+  const hop = new AbortController();
+  const timer = new AbortController();
+  return new Promise<BudgetOutcome>((resolve, reject) => {
+    // The first ending wins; later ones (a binder answering after the budget) are ignored.
+    let ended = false;
+    function end(settle: () => void): void {
+      if (ended) return;
+      ended = true;
+      timer.abort();
+      callSignal?.removeEventListener('abort', onCancel);
+      settle();
+    }
+    function onCancel(): void {
+      hop.abort(callSignal?.reason);
+      end(() => reject(cancellation(callSignal!)));
+    }
+    callSignal?.addEventListener('abort', onCancel, { once: true });
+    options.sleep(options.timeoutMs, timer.signal).then(
+      () => {
+        if (ended) return;
+        hop.abort(new DOMException(`binder hop exceeded ${options.timeoutMs} ms`, 'TimeoutError'));
+        end(() => resolve({ type: 'overran' }));
+      },
+      () => {}, // the timer was cleared because the hop ended first
+    );
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(invoke(hop.signal));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (response) => end(() => resolve({ type: 'returned', response })),
+      (error: unknown) => end(() => resolve({ type: 'threw', error })),
+    );
+  });
+}
