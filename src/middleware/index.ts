@@ -4,6 +4,7 @@ export {
   type AnthropicBinderOptions,
   createAnthropicBinder,
 } from './binder/anthropic-binder.js';
+export { type BudgetTimer, setTimeoutTimer } from './binder/binder-budget.js';
 export { BinderFailureError } from './binder/binder-failure-error.js';
 export {
   type BinderFailureMode,

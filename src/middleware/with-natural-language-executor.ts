@@ -106,12 +106,15 @@ export function withNaturalLanguageExecutor(options: NaturalLanguageExecutorOpti
     reason: string | null,
     attempts: 0 | 1,
   ): BinderAudit {
-    const base = { provider, model, status, latencyMs, attempts };
-    return reason === null ? base : { ...base, reason };
+    // Literals, not spreads: V8 copies a spread object and then adds a key on a slow path, and
+    // this runs on every call.
+    return reason === null
+      ? { provider, model, status, latencyMs, attempts }
+      : { provider, model, status, latencyMs, reason, attempts };
   }
 
   function withBinderAudit(result: ToolCallResult, binder: BinderAudit): ToolCallResult {
-    return { ...result, audit: mergeAudit(result.audit, { binder }) };
+    return Object.assign({}, result, { audit: mergeAudit(result.audit, { binder }) });
   }
 
   function skipReason(
@@ -121,10 +124,11 @@ export function withNaturalLanguageExecutor(options: NaturalLanguageExecutorOpti
     intent: string,
   ): BinderSkipReason | null {
     // Cheapest first: valid arguments need no hop and no missing-intent complaint.
+    // A bare validity test: the repair text `check` builds on failure is not needed here.
     if (
       schema !== null &&
       settings.passthroughWhenArgsValid &&
-      validator.check(call.toolName, schema, args).valid
+      validator.compile(call.toolName, schema)(args) === true
     ) {
       return 'args_already_valid';
     }
@@ -213,19 +217,28 @@ export function withNaturalLanguageExecutor(options: NaturalLanguageExecutorOpti
     if (skip !== null || schema === null) {
       return withBinderAudit(await next(stripped), binderAudit('skipped', 0, skip, 0));
     }
-    const request = {
+    const partialArgs = stripped.toolArgs;
+    const prompt = renderBinderPrompt({
       tool: call.toolName,
       description: call.description,
       intent,
-      partialArgs: stripped.toolArgs,
+      partialArgs,
       schema,
-      system: settings.system,
-    };
-    const prompt = renderBinderPrompt(request);
+    });
     const started = now();
     const outcome = await runWithinBudget(
-      (signal) => settings.binderFn({ ...request, prompt, signal }),
-      { timeoutMs, sleep: settings.sleep, signal: call.signal },
+      (signal) =>
+        settings.binderFn({
+          tool: call.toolName,
+          description: call.description,
+          intent,
+          partialArgs,
+          schema,
+          system: settings.system,
+          prompt,
+          signal,
+        }),
+      { timeoutMs, timer: settings.timer, signal: call.signal },
     );
     const latencyMs = now() - started;
     const verdict = judge(outcome, latencyMs, call, schema);

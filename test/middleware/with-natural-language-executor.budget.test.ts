@@ -10,6 +10,7 @@ import {
 } from '../../src/middleware/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingNext, weatherCall } from '../support/binder-envelope.js';
+import { manualTimer } from '../support/manual-timer.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
 
@@ -147,37 +148,49 @@ describe('withNaturalLanguageExecutor latency budget (fake timers)', () => {
 
 describe('withNaturalLanguageExecutor latency budget (injected timer)', () => {
   it('arms the injected timer with timeoutMs and times out when it fires', async () => {
-    const fire = deferred<void>();
-    const sleep = vi.fn((_ms: number, _signal: AbortSignal | undefined) => fire.promise);
+    const manual = manualTimer();
     const held = heldBinder();
-    const pending = binder({ binderFn: held.binderFn, sleep, timeoutMs: 250, now: () => 0 })(
-      weatherCall({ _nl_intent: 'Paris' }),
-      recordingNext(),
-    );
-    expect(sleep).toHaveBeenCalledWith(250, expect.any(AbortSignal));
-    fire.resolve();
+    const pending = binder({
+      binderFn: held.binderFn,
+      timer: manual.timer,
+      timeoutMs: 250,
+      now: () => 0,
+    })(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    expect(manual.armed.map((entry) => entry.ms)).toEqual([250]);
+    manual.fire();
     const result = await pending;
     // The clock never moved: the budget ruled, not the measure.
     expect(result.audit?.binder).toMatchObject({ status: 'timeout', latencyMs: 0 });
+    expect(held.requests[0]!.signal.aborted).toBe(true);
   });
 
   it('disarms the injected timer when the binder answers first', async () => {
-    const sleep = vi.fn(
-      (_ms: number, _signal: AbortSignal | undefined) => new Promise<void>(() => {}),
+    const manual = manualTimer();
+    await binder({ timer: manual.timer })(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    expect(manual.armed[0]!.disarmed).toBe(true);
+  });
+
+  it('ignores the timer firing after the binder answered', async () => {
+    const manual = manualTimer();
+    const next = recordingNext();
+    const result = await binder({ timer: manual.timer })(
+      weatherCall({ _nl_intent: 'Paris' }),
+      next,
     );
-    await binder({ sleep })(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
-    expect(sleep.mock.calls[0]![1]?.aborted).toBe(true);
+    manual.fire();
+    expect(result.audit?.binder).toMatchObject({ status: 'ok' });
+    expect(next).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('withNaturalLanguageExecutor cancellation', () => {
-  const neverFires = () => new Promise<void>(() => {});
+  const neverFires = () => () => {};
 
   it('aborts the hop and propagates a CancelledError when the turn is cancelled', async () => {
     const turn = new AbortController();
     const held = heldBinder();
     const next = recordingNext();
-    const pending = binder({ binderFn: held.binderFn, sleep: neverFires })(
+    const pending = binder({ binderFn: held.binderFn, timer: neverFires })(
       weatherCall({ _nl_intent: 'Paris' }, { signal: turn.signal }),
       next,
     ).catch((error: unknown) => error);

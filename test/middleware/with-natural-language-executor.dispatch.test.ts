@@ -19,7 +19,7 @@ import { WEATHER_SCHEMA } from '../support/binder-envelope.js';
 import { openAIChatReply, startBinderFakeServer } from '../support/binder-fake-server.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
-const neverFires = () => new Promise<void>(() => {});
+const neverFires = () => () => {};
 
 function setup(
   options: Partial<NaturalLanguageExecutorOptions> = {},
@@ -36,7 +36,7 @@ function setup(
   const pair = naturalLanguageExecutorMiddleware({
     provider: 'cerebras',
     model: 'gpt-oss-120b',
-    sleep: neverFires,
+    timer: neverFires,
     ...(options.client === undefined ? { binderFn } : {}),
     ...options,
   });

@@ -8,7 +8,6 @@ import {
   DEFAULT_BINDER_SYSTEM,
   withNaturalLanguageExecutor,
 } from '../../src/middleware/index.js';
-import { deferred } from '../../src/testing/index.js';
 import {
   binderAuditOf,
   recordingNext,
@@ -21,9 +20,10 @@ import {
   openAIChatReply,
   startBinderFakeServer,
 } from '../support/binder-fake-server.js';
+import { manualTimer } from '../support/manual-timer.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
-const neverFires = () => new Promise<void>(() => {});
+const neverFires = () => () => {};
 
 let server: BinderFakeServer;
 beforeEach(async () => {
@@ -50,7 +50,7 @@ describe('the default binder over the OpenAI SDK', () => {
       provider: 'openai',
       model: 'gpt-5-nano',
       client: openAI(),
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ city: 'Paris', _nl_intent: 'celsius' }), next);
     const request = await server.nextRequest();
@@ -89,7 +89,7 @@ describe('the default binder over the OpenAI SDK', () => {
       temperature: 0.3,
       maxTokens: 64,
       system: 'Bind. JSON only.',
-      sleep: neverFires,
+      timer: neverFires,
     });
     await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     const request = await server.nextRequest();
@@ -104,7 +104,7 @@ describe('the default binder over the OpenAI SDK', () => {
       model: 'gpt-5-nano',
       client: openAI(),
       timeoutMs: 10_000,
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     // A retry would have been answered 404 (nothing queued) and counted here.
@@ -115,16 +115,16 @@ describe('the default binder over the OpenAI SDK', () => {
 
   it('aborts the HTTP request when the budget runs out', async () => {
     server.reply('/v1/chat/completions', { hold: true });
-    const fire = deferred<void>();
+    const manual = manualTimer();
     const caller = withNaturalLanguageExecutor({
       provider: 'openai',
       model: 'gpt-5-nano',
       client: openAI(),
-      sleep: () => fire.promise,
+      timer: manual.timer,
     });
     const pending = caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     const request = await server.nextRequest();
-    fire.resolve();
+    manual.fire();
     const result = await pending;
     expect(result.audit?.binder).toMatchObject({ status: 'timeout' });
     await request.abandoned; // the server saw the client go away
@@ -136,7 +136,7 @@ describe('the default binder over the OpenAI SDK', () => {
       provider: 'openai',
       model: 'gpt-5-nano',
       client: openAI(),
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     await server.nextRequest();
@@ -184,7 +184,7 @@ describe('the default binder over the Anthropic SDK', () => {
       model: 'claude-haiku-4-5',
       client: anthropic(),
       maxTokens: 200,
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ _nl_intent: 'Paris in celsius' }), next);
     const request = await server.nextRequest();
@@ -212,7 +212,7 @@ describe('the default binder over the Anthropic SDK', () => {
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
       client: anthropic(),
-      sleep: neverFires,
+      timer: neverFires,
     });
     await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     expect((await server.nextRequest()).body.max_tokens).toBe(1024);
@@ -240,7 +240,7 @@ describe('the default binder over the Anthropic SDK', () => {
         model: 'claude-haiku-4-5',
         mode: 'tool',
       }),
-      sleep: neverFires,
+      timer: neverFires,
     });
     await caller(weatherCall({ _nl_intent: 'Paris in celsius' }), next);
     const request = await server.nextRequest();
@@ -266,7 +266,7 @@ describe('the default binder over the Anthropic SDK', () => {
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
       binderFn: createAnthropicBinder({ client: anthropic(), model: 'm', mode: 'tool' }),
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     await server.nextRequest();
@@ -287,7 +287,7 @@ describe('the default binder over the Anthropic SDK', () => {
       client: anthropic(),
       onFailure: 'reject',
       timeoutMs: 10_000,
-      sleep: neverFires,
+      timer: neverFires,
     });
     const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
     expect(server.requests).toHaveLength(1);

@@ -22,14 +22,14 @@ import {
 
 const PARIS = { city: 'Paris', unit: 'c' };
 /** A budget timer that never fires: these tests decide time with the injected clock alone. */
-const neverFires = () => new Promise<void>(() => {});
+const neverFires = () => () => {};
 
 function binder(options: Partial<NaturalLanguageExecutorOptions> = {}) {
   return withNaturalLanguageExecutor({
     provider: 'cerebras',
     model: 'gpt-oss-120b',
     binderFn: async () => ({ data: PARIS }),
-    sleep: neverFires,
+    timer: neverFires,
     ...options,
   });
 }
@@ -72,7 +72,7 @@ describe('withNaturalLanguageExecutor options', () => {
     ['client', { ...base, client: {} }],
     ['client', { provider: 'openai', model: 'm', client: { chat: {} } }],
     ['now', { ...base, now: 5 }],
-    ['sleep', { ...base, sleep: {} }],
+    ['timer', { ...base, timer: {} }],
     ['validator', { ...base, validator: {} }],
     ['timeout_ms', { ...base, timeout_ms: 100 }],
     ['options', null],
@@ -113,7 +113,7 @@ describe('withNaturalLanguageExecutor options', () => {
       maxTokens: 64,
       system: 'bind',
       now: () => 0,
-      sleep: neverFires,
+      timer: neverFires,
       validator: new SchemaValidator(),
     });
     expect(caller.name).toBe('with_natural_language_executor');

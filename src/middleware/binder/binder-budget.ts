@@ -7,12 +7,24 @@ export type BudgetOutcome =
   /** The budget ran out first; whatever the binder does later is ignored. */
   | { readonly type: 'overran' };
 
-/** Waits `ms`, or rejects as soon as `signal` aborts (the dispatcher's `sleep` contract). */
-export type BudgetSleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+/**
+ * Arms a one-shot timer that calls `callback` after `ms` and returns the function that disarms it.
+ * The binder's budget timer, injectable for tests (fake timers or a hand-fired callback).
+ */
+export type BudgetTimer = (callback: () => void, ms: number) => () => void;
+
+/**
+ * The default budget timer. `setTimeout` is looked up on each call, so fake timers installed after
+ * the middleware was built still drive it.
+ */
+export const setTimeoutTimer: BudgetTimer = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
 
 export interface BudgetOptions {
   readonly timeoutMs: number;
-  readonly sleep: BudgetSleep;
+  readonly timer: BudgetTimer;
   /** The call's signal: the turn being cancelled aborts the hop and rejects with CancelledError. */
   readonly signal: AbortSignal | undefined;
 }
@@ -31,7 +43,7 @@ function cancellation(signal: AbortSignal): CancelledError {
  * out (reason: a `TimeoutError` DOMException, like `AbortSignal.timeout`) or the turn is cancelled,
  * and the middleware stops waiting at that moment even if the binder ignores its signal: the
  * budget is a race, not a request. Exactly one of the three endings settles the promise; the
- * budget timer is cleared as soon as the hop ends.
+ * budget timer is disarmed as soon as the hop ends.
  */
 export function runWithinBudget(
   invoke: (signal: AbortSignal) => unknown,
@@ -40,30 +52,28 @@ export function runWithinBudget(
   const callSignal = options.signal;
   if (callSignal?.aborted) return Promise.reject(cancellation(callSignal));
   const hop = new AbortController();
-  const timer = new AbortController();
   return new Promise<BudgetOutcome>((resolve, reject) => {
     // The first ending wins; later ones (a binder answering after the budget) are ignored.
     let ended = false;
     function end(settle: () => void): void {
       if (ended) return;
       ended = true;
-      timer.abort();
+      disarm();
       callSignal?.removeEventListener('abort', onCancel);
       settle();
     }
     function onCancel(): void {
+      if (ended) return;
       hop.abort(callSignal?.reason);
       end(() => reject(cancellation(callSignal!)));
     }
+    function onBudgetSpent(): void {
+      if (ended) return;
+      hop.abort(new DOMException(`binder hop exceeded ${options.timeoutMs} ms`, 'TimeoutError'));
+      end(() => resolve({ type: 'overran' }));
+    }
     callSignal?.addEventListener('abort', onCancel, { once: true });
-    options.sleep(options.timeoutMs, timer.signal).then(
-      () => {
-        if (ended) return;
-        hop.abort(new DOMException(`binder hop exceeded ${options.timeoutMs} ms`, 'TimeoutError'));
-        end(() => resolve({ type: 'overran' }));
-      },
-      () => {}, // the timer was cleared because the hop ended first
-    );
+    const disarm = options.timer(onBudgetSpent, options.timeoutMs);
     let pending: Promise<unknown>;
     try {
       pending = Promise.resolve(invoke(hop.signal));

@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Anthropic } from '@anthropic-ai/sdk';
 import type { OpenAI } from 'openai';
-import { sleep as timerSleep } from '../../dispatch/backoff.js';
 import { InvalidOptionError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import { defaultSchemaValidator, type SchemaValidator } from '../../tools/schema-validator.js';
 import { createAnthropicBinder } from './anthropic-binder.js';
-import type { BudgetSleep } from './binder-budget.js';
+import { type BudgetTimer, setTimeoutTimer } from './binder-budget.js';
 import { DEFAULT_BINDER_SYSTEM } from './binder-prompt.js';
 import type { BinderFn } from './binder-types.js';
 import { createOpenAIBinder } from './openai-binder.js';
@@ -44,8 +43,8 @@ export interface NaturalLanguageExecutorOptions {
   readonly client?: OpenAI | Anthropic;
   /** Monotonic clock in ms, for the latency measure. Default `performance.now`. */
   readonly now?: () => number;
-  /** The budget timer: waits `ms` unless its signal aborts. Default: a `setTimeout` timer. */
-  readonly sleep?: BudgetSleep;
+  /** Arms the budget timer; returns its disarm function. Default: `setTimeout`/`clearTimeout`. */
+  readonly timer?: BudgetTimer;
   /** Validates arguments and bound output. Default: the shared `SchemaValidator`. */
   readonly validator?: SchemaValidator;
 }
@@ -62,7 +61,7 @@ export interface BinderSettings {
   readonly system: string;
   readonly binderFn: BinderFn;
   readonly now: () => number;
-  readonly sleep: BudgetSleep;
+  readonly timer: BudgetTimer;
   readonly validator: SchemaValidator;
 }
 
@@ -87,7 +86,7 @@ const KNOWN = new Set<string>([
   'binderFn',
   'client',
   'now',
-  'sleep',
+  'timer',
   'validator',
 ]);
 const FAILURE_MODES: readonly BinderFailureMode[] = ['passthrough', 'reject', 'raise'];
@@ -213,7 +212,7 @@ export function resolveBinderOptions(options: NaturalLanguageExecutorOptions): B
     system: text('system', options.system, DEFAULT_BINDER_SYSTEM),
     binderFn,
     now: fn('now', options.now, () => performance.now()),
-    sleep: fn('sleep', options.sleep, timerSleep),
+    timer: fn('timer', options.timer, setTimeoutTimer),
     validator,
   };
 }

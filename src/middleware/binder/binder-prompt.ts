@@ -6,6 +6,18 @@ export const DEFAULT_BINDER_SYSTEM =
   'and a natural-language intent, bind the intent to arguments that conform to the schema. ' +
   'Return exactly one JSON object: no prose, no markdown, no code fences.';
 
+// Schemas are long-lived objects: serialize each once, not on every hop.
+const schemaJson = new WeakMap<object, string>();
+
+function jsonOf(schema: JsonSchema): string {
+  let json = schemaJson.get(schema);
+  if (json === undefined) {
+    json = JSON.stringify(schema);
+    schemaJson.set(schema, json);
+  }
+  return json;
+}
+
 /** The facts the binder's user prompt is rendered from. */
 export interface BinderPromptInput {
   readonly tool: string;
@@ -39,7 +51,7 @@ export function renderBinderPrompt(input: BinderPromptInput): string {
   lines.push(
     '',
     'JSON Schema of the arguments:',
-    JSON.stringify(input.schema),
+    jsonOf(input.schema),
     '',
     'Answer with the arguments as one JSON object.',
   );
