@@ -27,7 +27,7 @@ type Verdict =
       readonly ok: false;
       readonly status: FailureStatus;
       readonly reason: string;
-      cause?: unknown;
+      readonly cause?: unknown;
     };
 
 /** The paired halves of the binder: the schema-time transform and the execution-time caller. */
@@ -94,7 +94,7 @@ export function naturalLanguageExecutorSchemaTransform(
  *   timeoutMs: 100,
  *   client: new OpenAI({ apiKey, baseURL: 'https://api.cerebras.ai/v1' }),
  * });
- * const caller = composeToolCallers([withAuditLog('local'), binder]);
+ * const dispatcher = createDispatcher({ registry, caller: composeToolCallers([binder]) });
  */
 export function withNaturalLanguageExecutor(options: NaturalLanguageExecutorOptions): ToolCaller {
   const settings = resolveBinderOptions(options);
