@@ -1,0 +1,307 @@
+import { Anthropic } from '@anthropic-ai/sdk';
+import { OpenAI } from 'openai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidOptionError } from '../../src/errors.js';
+import {
+  createAnthropicBinder,
+  createOpenAIBinder,
+  DEFAULT_BINDER_SYSTEM,
+  withNaturalLanguageExecutor,
+} from '../../src/middleware/index.js';
+import {
+  binderAuditOf,
+  recordingNext,
+  WEATHER_SCHEMA,
+  weatherCall,
+} from '../support/binder-envelope.js';
+import {
+  anthropicMessageReply,
+  type BinderFakeServer,
+  openAIChatReply,
+  startBinderFakeServer,
+} from '../support/binder-fake-server.js';
+import { manualTimer } from '../support/manual-timer.js';
+
+const PARIS = { city: 'Paris', unit: 'c' };
+const neverFires = () => () => {};
+
+let server: BinderFakeServer;
+beforeEach(async () => {
+  server = await startBinderFakeServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function openAI(): OpenAI {
+  // The client keeps the SDK's default retries: the binder must turn them off per request.
+  return new OpenAI({ apiKey: 'test-key', baseURL: server.openAIBaseURL });
+}
+
+function anthropic(): Anthropic {
+  return new Anthropic({ apiKey: 'test-key', baseURL: server.anthropicBaseURL });
+}
+
+describe('the default binder over the OpenAI SDK', () => {
+  it('asks Chat Completions for a strict json_schema answer and binds the parsed arguments', async () => {
+    server.reply('/v1/chat/completions', openAIChatReply(JSON.stringify(PARIS)));
+    const next = recordingNext();
+    const caller = withNaturalLanguageExecutor({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      client: openAI(),
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ city: 'Paris', _nl_intent: 'celsius' }), next);
+    const request = await server.nextRequest();
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe('Bearer test-key');
+    expect(request.body).toMatchObject({
+      model: 'gpt-5-nano',
+      temperature: 0,
+      max_completion_tokens: 1024,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'get_weather', schema: WEATHER_SCHEMA, strict: true },
+      },
+    });
+    expect(request.body.stream).toBeUndefined();
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages[0]).toEqual({ role: 'system', content: DEFAULT_BINDER_SYSTEM });
+    expect(messages[1]!.role).toBe('user');
+    expect(messages[1]!.content).toContain('celsius');
+    expect(messages[1]!.content).toContain('{"city":"Paris"}');
+    expect(next.mock.calls[0]![0].toolArgs).toEqual(PARIS);
+    expect(result.audit?.binder).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      status: 'ok',
+      attempts: 1,
+    });
+  });
+
+  it('sends the configured temperature, token cap and system prompt', async () => {
+    server.reply('/v1/chat/completions', openAIChatReply(JSON.stringify(PARIS)));
+    const caller = withNaturalLanguageExecutor({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      client: openAI(),
+      temperature: 0.3,
+      maxTokens: 64,
+      system: 'Bind. JSON only.',
+      timer: neverFires,
+    });
+    await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    const request = await server.nextRequest();
+    expect(request.body).toMatchObject({ temperature: 0.3, max_completion_tokens: 64 });
+    expect((request.body.messages as { content: string }[])[0]!.content).toBe('Bind. JSON only.');
+  });
+
+  it('makes one request only when the server fails, whatever the client retry setting', async () => {
+    server.reply('/v1/chat/completions', { status: 500, body: { error: { message: 'boom' } } });
+    const caller = withNaturalLanguageExecutor({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      client: openAI(),
+      timeoutMs: 10_000,
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    // A retry would have been answered 404 (nothing queued) and counted here.
+    expect(server.requests).toHaveLength(1);
+    expect(result.audit?.binder).toMatchObject({ status: 'transport_error', attempts: 1 });
+    expect(binderAuditOf(result)?.reason).toMatch(/^binder transport error: 500/);
+  });
+
+  it('aborts the HTTP request when the budget runs out', async () => {
+    server.reply('/v1/chat/completions', { hold: true });
+    const manual = manualTimer();
+    const caller = withNaturalLanguageExecutor({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      client: openAI(),
+      timer: manual.timer,
+    });
+    const pending = caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    const request = await server.nextRequest();
+    manual.fire();
+    const result = await pending;
+    expect(result.audit?.binder).toMatchObject({ status: 'timeout' });
+    await request.abandoned; // the server saw the client go away
+  });
+
+  it('reports an answer without content as a schema_error', async () => {
+    server.reply('/v1/chat/completions', openAIChatReply(null));
+    const caller = withNaturalLanguageExecutor({
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      client: openAI(),
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    await server.nextRequest();
+    expect(result.audit?.binder).toMatchObject({
+      status: 'schema_error',
+      reason: 'binder response is not valid JSON',
+    });
+  });
+
+  it('names the schema after the tool in a provider-safe way and can turn strict off', async () => {
+    server.reply('/v1/chat/completions', openAIChatReply('{}'));
+    const binderFn = createOpenAIBinder({ client: openAI(), model: 'm', strict: false });
+    await binderFn({
+      tool: 'weather.get now',
+      description: '',
+      intent: 'x',
+      partialArgs: {},
+      schema: { type: 'object' },
+      system: 's',
+      prompt: 'p',
+      signal: new AbortController().signal,
+    });
+    const request = await server.nextRequest();
+    expect(request.body.response_format).toMatchObject({
+      json_schema: { name: 'weather_get_now', strict: false },
+    });
+  });
+
+  it('refuses a client that is not an OpenAI client', () => {
+    expect(() => createOpenAIBinder({ client: {} as OpenAI, model: 'm' })).toThrowError(
+      InvalidOptionError,
+    );
+  });
+});
+
+describe('the default binder over the Anthropic SDK', () => {
+  it('asks Messages for a json_schema output and binds the JSON text', async () => {
+    server.reply(
+      '/v1/messages',
+      anthropicMessageReply([{ type: 'text', text: JSON.stringify(PARIS) }]),
+    );
+    const next = recordingNext();
+    const caller = withNaturalLanguageExecutor({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      client: anthropic(),
+      maxTokens: 200,
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ _nl_intent: 'Paris in celsius' }), next);
+    const request = await server.nextRequest();
+    expect(request.path).toBe('/v1/messages');
+    expect(request.headers.authorization).toBe('Bearer test-key');
+    expect(request.headers['anthropic-version']).toBeTypeOf('string');
+    expect(request.body).toMatchObject({
+      model: 'claude-haiku-4-5',
+      max_tokens: 200,
+      system: DEFAULT_BINDER_SYSTEM,
+      output_config: { format: { type: 'json_schema', schema: WEATHER_SCHEMA } },
+    });
+    // The 2026-10-21 Messages API has no sampling temperature.
+    expect(request.body).not.toHaveProperty('temperature');
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.content).toContain('Paris in celsius');
+    expect(next.mock.calls[0]![0].toolArgs).toEqual(PARIS);
+    expect(result.audit?.binder).toMatchObject({ provider: 'anthropic', status: 'ok' });
+  });
+
+  it('sends the default token cap of 1024', async () => {
+    server.reply('/v1/messages', anthropicMessageReply([{ type: 'text', text: '{}' }]));
+    const caller = withNaturalLanguageExecutor({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      client: anthropic(),
+      timer: neverFires,
+    });
+    await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    expect((await server.nextRequest()).body.max_tokens).toBe(1024);
+  });
+
+  it('can force a tool call whose input schema is the tool schema', async () => {
+    server.reply(
+      '/v1/messages',
+      anthropicMessageReply([
+        {
+          type: 'tool_use',
+          id: 'toolu_1',
+          name: 'get_weather',
+          input: PARIS,
+          caller: { type: 'direct' },
+        },
+      ]),
+    );
+    const next = recordingNext();
+    const caller = withNaturalLanguageExecutor({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      binderFn: createAnthropicBinder({
+        client: anthropic(),
+        model: 'claude-haiku-4-5',
+        mode: 'tool',
+      }),
+      timer: neverFires,
+    });
+    await caller(weatherCall({ _nl_intent: 'Paris in celsius' }), next);
+    const request = await server.nextRequest();
+    expect(request.body.tools).toEqual([
+      {
+        name: 'get_weather',
+        description: 'Current weather in a city',
+        input_schema: WEATHER_SCHEMA,
+      },
+    ]);
+    expect(request.body.tool_choice).toEqual({
+      type: 'tool',
+      name: 'get_weather',
+      disable_parallel_tool_use: true,
+    });
+    expect(request.body).not.toHaveProperty('output_config');
+    expect(next.mock.calls[0]![0].toolArgs).toEqual(PARIS);
+  });
+
+  it('reports a forced-tool answer without a tool call as a schema_error', async () => {
+    server.reply('/v1/messages', anthropicMessageReply([{ type: 'text', text: 'I cannot.' }]));
+    const caller = withNaturalLanguageExecutor({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      binderFn: createAnthropicBinder({ client: anthropic(), model: 'm', mode: 'tool' }),
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    await server.nextRequest();
+    expect(result.audit?.binder).toMatchObject({
+      status: 'schema_error',
+      reason: 'binder returned an unexpected response shape',
+    });
+  });
+
+  it('reports an overloaded server as a transport_error after one request', async () => {
+    server.reply('/v1/messages', {
+      status: 529,
+      body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    });
+    const caller = withNaturalLanguageExecutor({
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      client: anthropic(),
+      onFailure: 'reject',
+      timeoutMs: 10_000,
+      timer: neverFires,
+    });
+    const result = await caller(weatherCall({ _nl_intent: 'Paris' }), recordingNext());
+    expect(server.requests).toHaveLength(1);
+    expect(result.errorCategory).toBe('schema_violation');
+    expect(result.audit?.binder).toMatchObject({ status: 'transport_error' });
+    expect(result.error).toMatch(/^binder transport error: 529/);
+  });
+
+  it('refuses an unknown mode and a client that is not an Anthropic client', () => {
+    expect(() =>
+      createAnthropicBinder({ client: anthropic(), model: 'm', mode: 'grammar' as 'tool' }),
+    ).toThrowError(InvalidOptionError);
+    expect(() => createAnthropicBinder({ client: {} as Anthropic, model: 'm' })).toThrowError(
+      InvalidOptionError,
+    );
+  });
+});
