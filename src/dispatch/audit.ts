@@ -28,6 +28,8 @@ export function mergeAudit(existing: AuditData | undefined, addition: AuditData)
       : existing.layers === undefined
         ? addition.layers
         : [...existing.layers, ...addition.layers];
-  const merged = { ...existing, ...addition };
-  return layers === undefined ? merged : { ...merged, layers };
+  // Object.assign, not spreads: this runs once per layer per call.
+  const merged: Record<string, unknown> = Object.assign({}, existing, addition);
+  if (layers !== undefined) merged.layers = layers;
+  return merged as AuditData;
 }

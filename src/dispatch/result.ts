@@ -188,3 +188,50 @@ export function resultContractViolation(value: unknown, call?: ToolCallEnvelope)
   }
   return null;
 }
+
+const RESULT_FIELDS = new Set<string>([
+  'ok',
+  'status',
+  'toolName',
+  'toolCallId',
+  'arguments',
+  'result',
+  'renderedResult',
+  'observation',
+  'error',
+  'errorCategory',
+  'executor',
+  'executionDurationMs',
+  'emitOrder',
+  'audit',
+]);
+
+/**
+ * A copy of `result` with `audit` replaced. Copies field by field: a spread (`{ ...result, audit }`)
+ * of results of varying shapes costs several times more, and middleware does this on every call.
+ * Fields beyond the core ones (optional fields, a layer's own) are carried over too.
+ */
+export function withAudit(result: ToolCallResult, audit: AuditData): ToolCallResult {
+  const copy: Record<string, unknown> = {
+    ok: result.ok,
+    status: result.status,
+    toolName: result.toolName,
+    toolCallId: result.toolCallId,
+    arguments: result.arguments,
+    result: result.result,
+    renderedResult: result.renderedResult,
+    observation: result.observation,
+    error: result.error,
+    errorCategory: result.errorCategory,
+    executor: result.executor,
+    executionDurationMs: result.executionDurationMs,
+    emitOrder: result.emitOrder,
+    audit,
+  };
+  for (const key in result) {
+    if (!RESULT_FIELDS.has(key) && Object.hasOwn(result, key)) {
+      copy[key] = (result as unknown as Record<string, unknown>)[key];
+    }
+  }
+  return copy as unknown as ToolCallResult;
+}

@@ -1,5 +1,5 @@
 import { type AuditData, type AuditLayer, mergeAudit } from '../dispatch/audit.js';
-import type { ToolCallResult } from '../dispatch/result.js';
+import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 
 /**
  * A copy of the result with audit data merged in by the audit rule (`mergeAudit`: shallow, the
@@ -7,7 +7,7 @@ import type { ToolCallResult } from '../dispatch/result.js';
  * (an idempotency cache hands the same result to several calls).
  */
 export function attachAudit(result: ToolCallResult, addition: AuditData): ToolCallResult {
-  return { ...result, audit: mergeAudit(result.audit, addition) };
+  return withAudit(result, mergeAudit(result.audit, addition));
 }
 
 /** A copy of the result with one layer entry appended (plus any other audit keys). */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { cancelledResult, type ToolCallResult } from '../dispatch/result.js';
+import { cancelledResult, type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
@@ -89,7 +89,7 @@ export function withAuditLog(
       if (log !== undefined) audit = { ...audit, receiptUri: log.uri };
       receipt = buildReceipt({
         call,
-        result: { ...result, audit },
+        result: withAudit(result, audit),
         durationMs: now() - started,
         redact,
         emittedAt: new Date(wallClock()).toISOString(),
@@ -97,14 +97,14 @@ export function withAuditLog(
       if (log !== undefined) await log.append(receipt);
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
-      return {
-        ...result,
-        audit: mergeAudit(audit, {
+      return withAudit(
+        result,
+        mergeAudit(audit, {
           layers: [{ name: 'with_audit_log', status: 'sink_error', error: errorMessage(error) }],
         }),
-      };
+      );
     }
-    return { ...result, audit: cloud ? { ...audit, receipt } : audit };
+    return withAudit(result, cloud ? { ...audit, receipt } : audit);
   }
 
   const caller = async function with_audit_log(

@@ -1,6 +1,6 @@
 import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { cancelledResult, type ToolCallResult } from '../dispatch/result.js';
+import { cancelledResult, type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
@@ -89,6 +89,8 @@ export function withTelemetry(
     startTimeMs: number,
     endTimeMs: number,
   ): void {
+    // Spans nobody receives are not built.
+    if (sink === noopSpanSink) return;
     try {
       const span = toolCallSpan(call, result, { startTimeMs, endTimeMs }, options);
       Promise.resolve(sink.export(span)).catch(onError);
@@ -112,12 +114,12 @@ export function withTelemetry(
     }
     const ended = now();
     emit(call, result, started, ended);
-    return {
-      ...result,
-      audit: mergeAudit(result.audit, {
+    return withAudit(
+      result,
+      mergeAudit(result.audit, {
         layers: [{ name: 'with_telemetry', status: 'ok', elapsedMs: ended - started }],
       }),
-    };
+    );
   };
   return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
 }
