@@ -64,7 +64,10 @@ function readHex(
     return { error: `a ${prefix} escape is cut short`, incomplete: true };
   }
   if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length < count) {
-    return { error: `invalid escape ${prefix}${digits}`, incomplete: false };
+    return {
+      error: `${prefix} must be followed by ${count} hexadecimal digits`,
+      incomplete: false,
+    };
   }
   return { value: String.fromCharCode(Number.parseInt(digits, 16)), next: index + count };
 }
