@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import type { JsonValue } from '../tools/json.js';
+import { openedEvent, promotedEvent, retractedEvent } from './detect/candidate-events.js';
 import { type DetectorCommonOptions, detectorContext } from './detect/detector-options.js';
 import { NativeCall } from './detect/native-call.js';
 import {
@@ -94,15 +95,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
     const call = new NativeCall(id, canonical ?? delta.name, providerNative);
     byKey.set(delta.key, call);
     opened.push(call);
-    emit({
-      type: 'candidate_opened',
-      toolCallId: id,
-      toolName: call.toolName,
-      source: 'native',
-      status: 'pending',
-      parsing: true,
-      providerNative,
-    });
+    emit(openedEvent(call, providerNative));
     if (canonical === undefined) {
       retract(call, 'unknown_tool', unknownToolMessage(delta.name, context.names));
     } else if (!providerNative) {
@@ -170,18 +163,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
 
   function retract(call: NativeCall, reason: RetractionReason, message: string): void {
     call.settled = true;
-    emit({
-      type: 'candidate_retracted',
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      source: 'native',
-      status: 'failed',
-      parsing: false,
-      errorCategory: 'parse_aborted',
-      reason,
-      error: message,
-      rawInput: call.text(),
-    });
+    emit(retractedEvent(call, { reason, error: message, rawInput: call.text() }));
   }
 
   /** Promotes settled calls in opening order, up to the first one still streaming. */
@@ -191,17 +173,8 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
       if (!call.settled) return;
       head += 1;
       if (call.promotion === undefined) continue;
-      emit({
-        type: 'candidate_promoted',
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        source: 'native',
-        status: 'pending',
-        parsing: false,
-        call: { id: call.toolCallId, name: call.toolName, arguments: call.promotion.args },
-        emitOrder: promotedCount,
-        rawInput: call.promotion.rawInput,
-      });
+      const { args, rawInput } = call.promotion;
+      emit(promotedEvent(call, { args, emitOrder: promotedCount, rawInput }));
       promotedCount += 1;
     }
   }

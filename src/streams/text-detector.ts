@@ -1,5 +1,11 @@
 import type { JsonObject } from '../tools/json.js';
 import { CallScanner } from './detect/call-scanner.js';
+import {
+  type CandidateIdentity,
+  openedEvent,
+  promotedEvent,
+  retractedEvent,
+} from './detect/candidate-events.js';
 import { type DetectorCommonOptions, detectorContext } from './detect/detector-options.js';
 import { readTaggedBody } from './detect/tagged-body.js';
 import { isIndent, isNameStart, nameLength } from './detect/text-chars.js';
@@ -28,7 +34,8 @@ export interface TextDetector extends ToolCallDetector {
 }
 
 /** A text-mode call being read: its id, name, text so far and where it ends. */
-interface TextCandidate {
+interface TextCandidate extends CandidateIdentity {
+  readonly source: 'text';
   readonly toolCallId: string;
   /** Canonical name of a bare call; `''` for a tagged block until its body is read. */
   readonly toolName: string;
@@ -98,13 +105,6 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
     let proseStart = from;
     /** The next `</user_response>` at or after `index`; -2 until searched. */
     let nextClose = -2;
-    /** Holds the rest of the text, from `at`, until the next chunk decides it. */
-    const hold = (at: number, lineStart: boolean): number => {
-      emitText(text, proseStart, at);
-      held = text.slice(at);
-      atLineStart = lineStart;
-      return length;
-    };
     while (index < length) {
       if (!atLineStart) {
         const lineEnd = text.indexOf('\n', index);
@@ -121,7 +121,7 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
             continue;
           }
           const partial = lineEnd < 0 ? partialTagAtEnd(text, index, USER_RESPONSE_CLOSE) : -1;
-          if (partial >= 0) return hold(partial, false);
+          if (partial >= 0) return hold(text, proseStart, partial, false);
         }
         if (lineEnd < 0) break;
         index = lineEnd + 1;
@@ -130,11 +130,11 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
       }
       let first = index;
       while (first < length && isIndent(text.charCodeAt(first))) first += 1;
-      if (first >= length) return hold(index, true);
+      if (first >= length) return hold(text, proseStart, index, true);
       const code = text.charCodeAt(first);
       if (code === 0x60) {
         const fenceEnd = fenceLineEnd(text, first);
-        if (fenceEnd === -1) return hold(index, true);
+        if (fenceEnd === -1) return hold(text, proseStart, index, true);
         if (fenceEnd >= 0) {
           inFence = !inFence;
           index = fenceEnd;
@@ -148,7 +148,7 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
       }
       if (code === 0x3c) {
         const tag = lineTagAt(text, first);
-        if (tag === 'wait') return hold(index, true);
+        if (tag === 'wait') return hold(text, proseStart, index, true);
         if (tag === TOOL_CALL_OPEN) {
           emitText(text, proseStart, first);
           openCandidate('', true);
@@ -164,7 +164,7 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
             proseStart = index;
             continue;
           }
-          if (lineEnd < 0) return hold(index, true);
+          if (lineEnd < 0) return hold(text, proseStart, index, true);
         }
         const toChannel = tag === USER_RESPONSE_OPEN ? 'user_response' : 'prose';
         if ((tag === USER_RESPONSE_OPEN || tag === USER_RESPONSE_CLOSE) && channel !== toChannel) {
@@ -176,7 +176,7 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
         }
       } else if (isNameStart(code)) {
         const nameEnd = first + nameLength(text, first);
-        if (nameEnd >= length) return hold(index, true);
+        if (nameEnd >= length) return hold(text, proseStart, index, true);
         const toolName =
           text.charCodeAt(nameEnd) === 0x28
             ? context.resolve(text.slice(first, nameEnd))
@@ -195,8 +195,17 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
     return length;
   }
 
+  /** Holds the rest of the text, from `at`, until the next chunk decides it. */
+  function hold(text: string, proseStart: number, at: number, lineStart: boolean): number {
+    emitText(text, proseStart, at);
+    held = text.slice(at);
+    atLineStart = lineStart;
+    return text.length;
+  }
+
   function openCandidate(toolName: string, tagged: boolean): TextCandidate {
     const opened: TextCandidate = {
+      source: 'text',
       toolCallId: context.generateCallId(),
       toolName,
       tagged,
@@ -204,15 +213,7 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
       scanner: tagged ? CallScanner.forTaggedBlock(TOOL_CALL_CLOSE) : CallScanner.forBareCall(),
     };
     candidate = opened;
-    emit({
-      type: 'candidate_opened',
-      toolCallId: opened.toolCallId,
-      toolName,
-      source: 'text',
-      status: 'pending',
-      parsing: true,
-      providerNative: false,
-    });
+    emit(openedEvent(opened, false));
     return opened;
   }
 
@@ -237,64 +238,30 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
     return end;
   }
 
-  /** A closed `<tool_call>` block; its body decides. */
+  /** A closed `<tool_call>` block; its body decides. A retraction keeps the empty name. */
   function settleTagged(current: TextCandidate, body: string): void {
     const read = readTaggedBody(body, context.resolve);
-    if (read.ok) promote(current, read.toolName, read.args, body);
-    else retract(current, read.reason, read.message, body);
+    if (read.ok) {
+      promote({ ...current, toolName: read.toolName }, read.args, body);
+    } else {
+      emit(retractedEvent(current, { reason: read.reason, error: read.message, rawInput: body }));
+    }
   }
 
   /** A bare call whose `)` arrived, or that was still open when the text ended. */
   function settleBare(current: TextCandidate, callText: string, cut: RetractionReason): void {
     const parsed = parseTextCall(callText);
     if (parsed.ok) {
-      promote(current, current.toolName, parsed.arguments, callText);
+      promote(current, parsed.arguments, callText);
     } else {
       const reason = parsed.incomplete ? cut : parsed.reason;
-      retract(current, reason, parsed.message, callText, current.toolName);
+      emit(retractedEvent(current, { reason, error: parsed.message, rawInput: callText }));
     }
   }
 
-  function promote(
-    current: TextCandidate,
-    toolName: string,
-    args: JsonObject,
-    rawInput: string,
-  ): void {
-    emit({
-      type: 'candidate_promoted',
-      toolCallId: current.toolCallId,
-      toolName,
-      source: 'text',
-      status: 'pending',
-      parsing: false,
-      call: { id: current.toolCallId, name: toolName, arguments: args },
-      emitOrder: promotedCount,
-      rawInput,
-    });
+  function promote(identity: CandidateIdentity, args: JsonObject, rawInput: string): void {
+    emit(promotedEvent(identity, { args, emitOrder: promotedCount, rawInput }));
     promotedCount += 1;
-  }
-
-  /** Tagged retractions carry an empty tool name, as the protocol has it. */
-  function retract(
-    current: TextCandidate,
-    reason: RetractionReason,
-    message: string,
-    rawInput: string,
-    toolName = '',
-  ): void {
-    emit({
-      type: 'candidate_retracted',
-      toolCallId: current.toolCallId,
-      toolName,
-      source: 'text',
-      status: 'failed',
-      parsing: false,
-      errorCategory: 'parse_aborted',
-      reason,
-      error: message,
-      rawInput,
-    });
   }
 
   function finish(safe: boolean): void {
@@ -305,8 +272,9 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
     if (open === undefined) {
       if (held !== '') emit({ type: 'text', text: held, channel });
     } else if (open.tagged) {
-      const message = '<tool_call> block did not close before the response ended.';
-      retract(open, safe ? 'incomplete' : 'cut_off', message, open.parts.join('').trim());
+      const error = '<tool_call> block did not close before the response ended.';
+      const reason = safe ? 'incomplete' : 'cut_off';
+      emit(retractedEvent(open, { reason, error, rawInput: open.parts.join('').trim() }));
     } else {
       settleBare(open, open.parts.join(''), safe ? 'incomplete' : 'cut_off');
     }

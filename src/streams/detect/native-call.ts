@@ -25,6 +25,9 @@ export class NativeCall {
   /** Set when the call is complete and valid; its promotion waits for earlier calls. */
   promotion: { readonly args: JsonObject; readonly rawInput: string } | undefined;
 
+  /** Every candidate event of a native call says so. */
+  readonly source = 'native';
+
   constructor(
     readonly toolCallId: string,
     /** The canonical name (or the name as sent, when unknown or provider-native). */

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../../tools/json.js';
+import { readHeredoc } from './heredoc.js';
 import { readEscape } from './string-escapes.js';
-import { isIndent, isKeyChar, isNameStart, isTagChar } from './text-chars.js';
+import { isKeyChar, isNameStart } from './text-chars.js';
 
 /**
  * Why a literal did not parse: what went wrong, where, and whether more text could still make it
@@ -191,52 +192,11 @@ export class ObjectLiteralParser {
     }
   }
 
-  /** `<<TAG` (the tag may be quoted), a line break, the body, then a line starting with TAG. */
   private parseHeredoc(): string {
-    const { text } = this;
-    const start = this.index;
-    let index = start + 2;
-    const quote = text.charCodeAt(index);
-    if (quote === 0x27 || quote === 0x22) index += 1;
-    const tagStart = index;
-    while (index < text.length && isTagChar(text.charCodeAt(index))) index += 1;
-    if (index >= text.length) this.fail('a heredoc opener is cut short', start, true);
-    if (index === tagStart) {
-      this.fail('`<<` must be followed by a heredoc tag, as in <<EOF', start);
-    }
-    const tag = text.slice(tagStart, index);
-    if ((quote === 0x27 || quote === 0x22) && text.charCodeAt(index) === quote) index += 1;
-    if (text.charCodeAt(index) === 0x0d) index += 1;
-    if (index >= text.length) this.fail(`the heredoc <<${tag} has no body yet`, start, true);
-    if (text.charCodeAt(index) !== NEWLINE) {
-      this.fail(
-        `the heredoc opener <<${tag} must end its line; its content starts on the next line`,
-        index,
-      );
-    }
-    const contentStart = index + 1;
-    let lineStart = contentStart;
-    for (;;) {
-      let first = lineStart;
-      while (first < text.length && isIndent(text.charCodeAt(first))) first += 1;
-      const after = first + tag.length;
-      if (
-        text.startsWith(tag, first) &&
-        (after >= text.length || !isTagChar(text.charCodeAt(after)))
-      ) {
-        this.index = after;
-        return stripLineBreak(text.slice(contentStart, lineStart));
-      }
-      const lineEnd = text.indexOf('\n', lineStart);
-      if (lineEnd < 0) {
-        this.fail(
-          `the heredoc <<${tag} is not closed: end it with a line that starts with ${tag}`,
-          start,
-          true,
-        );
-      }
-      lineStart = lineEnd + 1;
-    }
+    const read = readHeredoc(this.text, this.index);
+    if (!read.ok) return this.fail(read.detail, read.offset, read.incomplete);
+    this.index = read.end;
+    return read.value;
   }
 
   private parseNumber(): number {
@@ -316,14 +276,6 @@ function skipDigits(text: string, from: number): number {
     index += 1;
   }
   return index;
-}
-
-/** The body of a heredoc without the line break before its closing line. */
-function stripLineBreak(raw: string): string {
-  let end = raw.length;
-  if (raw.charCodeAt(end - 1) === NEWLINE) end -= 1;
-  if (raw.charCodeAt(end - 1) === 0x0d) end -= 1;
-  return raw.slice(0, end);
 }
 
 /** The character at `index`, quoted for a message. */
