@@ -389,6 +389,17 @@ describe('createNativeDetector: provider-native calls and protocol slips', () =>
     ]);
   });
 
+  it('retracts a provider-native call cut off by an unsafe finish instead of recording it', () => {
+    const { feed } = detector();
+    const events = feed([
+      { type: 'call_start', key: 'ts', id: 'ts_1', name: 'tool_search', providerNative: true },
+      { type: 'call_arguments', key: 'ts', fragment: '{"query": "wea' },
+      { type: 'finish', reason: 'max_tokens', safe: false },
+    ]);
+    expect(typesOf(events)).toEqual(['candidate_opened', 'candidate_retracted']);
+    expect(retracted(events)[0]).toMatchObject({ toolName: 'tool_search', reason: 'cut_off' });
+  });
+
   it('ignores repeated starts, deltas for keys that never opened, and call deltas after the finish', () => {
     const { feed } = detector();
     const events = feed([
@@ -548,6 +559,27 @@ describe('detectToolCalls', () => {
         .subscribe({ next: resolve, error: reject }),
     );
     expect(typesOf(events)).toEqual(['candidate_opened', 'candidate_retracted']);
+  });
+
+  it('cancels a pending partial update when the subscriber unsubscribes', () => {
+    const scheduler = new ManualScheduler();
+    const seen: string[] = [];
+    const open = new Observable<ToolCallDelta>((subscriber) => {
+      subscriber.next({ type: 'call_start', key: '0', name: 'read' });
+      subscriber.next({ type: 'call_arguments', key: '0', fragment: '{"path": "a' });
+    });
+    const subscription = open
+      .pipe(
+        detectToolCalls((onEvent) =>
+          createNativeDetector({ toolNames: ['read'], onEvent, coalesceMs: 50, scheduler }),
+        ),
+      )
+      .subscribe((event) => seen.push(event.type));
+    expect(scheduler.pending).toBe(1);
+    subscription.unsubscribe();
+    expect(scheduler.pending).toBe(0);
+    scheduler.advance(100);
+    expect(seen).toEqual(['candidate_opened']);
   });
 
   it('settles open calls before passing a source error on', () => {

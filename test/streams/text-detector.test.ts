@@ -377,6 +377,24 @@ describe('createTextDetector: prose, user responses and done', () => {
     expect(prose(unclosed)).toBe('<done>not closed\nmore');
   });
 
+  it('reads text deltas like pushText and ignores native call deltas', () => {
+    const events: DetectorEvent[] = [];
+    const detector = createTextDetector({
+      toolNames: ['read'],
+      onEvent: (event) => events.push(event),
+      generateCallId: () => 'c1',
+    });
+    detector.push({ type: 'text', text: 'read({ pa' });
+    detector.push({ type: 'call_start', key: '0', id: 'x', name: 'read' });
+    detector.push({ type: 'call_arguments', key: '0', fragment: '{}' });
+    detector.push({ type: 'text', text: 'th: "a" })' });
+    detector.push({ type: 'finish', reason: 'stop', safe: true });
+    expect(calls(events)).toEqual([
+      { id: 'c1', name: 'read', arguments: { path: 'a' }, emitOrder: 0 },
+    ]);
+    expect(typesOf(events)).toEqual(['candidate_opened', 'candidate_promoted']);
+  });
+
   it('ignores text pushed after the end', () => {
     const events: DetectorEvent[] = [];
     const detector = createTextDetector({
