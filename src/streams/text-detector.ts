@@ -12,7 +12,9 @@ import { isIndent, isNameStart, nameLength } from './detect/text-chars.js';
 import {
   DONE_CLOSE,
   DONE_OPEN,
+  doneCloseAt,
   fenceLineEnd,
+  LONGEST_HELD_LINE,
   lineTagAt,
   partialTagAtEnd,
   TOOL_CALL_CLOSE,
@@ -155,16 +157,15 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
           return first + TOOL_CALL_OPEN.length;
         }
         if (tag === DONE_OPEN) {
-          const lineEnd = text.indexOf('\n', first);
-          const close = text.indexOf(DONE_CLOSE, first);
-          if (close >= 0 && (lineEnd < 0 || close < lineEnd)) {
+          const close = doneCloseAt(text, first);
+          if (close === -1) return hold(text, proseStart, index, true);
+          if (close >= 0) {
             emitText(text, proseStart, first);
             emit({ type: 'done', marker: text.slice(first + DONE_OPEN.length, close).trim() });
             index = close + DONE_CLOSE.length;
             proseStart = index;
             continue;
           }
-          if (lineEnd < 0) return hold(text, proseStart, index, true);
         }
         const toChannel = tag === USER_RESPONSE_OPEN ? 'user_response' : 'prose';
         if ((tag === USER_RESPONSE_OPEN || tag === USER_RESPONSE_CLOSE) && channel !== toChannel) {
@@ -176,9 +177,11 @@ export function createTextDetector(options: TextDetectorOptions): TextDetector {
         }
       } else if (isNameStart(code)) {
         const nameEnd = first + nameLength(text, first);
-        if (nameEnd >= length) return hold(text, proseStart, index, true);
+        if (nameEnd >= length && nameEnd - first <= LONGEST_HELD_LINE) {
+          return hold(text, proseStart, index, true);
+        }
         const toolName =
-          text.charCodeAt(nameEnd) === 0x28
+          text.charCodeAt(nameEnd) === 0x28 && nameEnd - first <= LONGEST_HELD_LINE
             ? context.resolve(text.slice(first, nameEnd))
             : undefined;
         if (toolName !== undefined) {

@@ -122,7 +122,7 @@ export const callPiece: fc.Arbitrary<StreamPiece> = fc
     };
   });
 
-/** Pieces that must not yield calls: prose, fenced code, malformed or unknown calls, tags. */
+/** Everything else: prose, fenced code, malformed or unknown calls, tags, overlong line starts. */
 const otherPiece: fc.Arbitrary<StreamPiece> = fc.oneof(
   prose.map((text) => ({ text, calls: [] })),
   fc
@@ -139,6 +139,9 @@ const otherPiece: fc.Arbitrary<StreamPiece> = fc.oneof(
       '<user_response>\nmulti\nline\n</user_response>\n',
       '<done>##DONE##</done>\n',
       '<done>open\n',
+      `<done>${'d'.repeat(260)}</done>\n`,
+      `\`\`\`${'f'.repeat(260)}\nread({ a: 1 })\n`,
+      `${'n'.repeat(300)}({ a: 1 })\n`,
     )
     .map((text) => ({ text, calls: [] })),
 );

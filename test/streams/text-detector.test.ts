@@ -395,6 +395,22 @@ describe('createTextDetector: prose, user responses and done', () => {
     expect(typesOf(events)).toEqual(['candidate_opened', 'candidate_promoted']);
   });
 
+  it('decides overlong line starts without waiting for their end', () => {
+    const events: DetectorEvent[] = [];
+    const detector = createTextDetector({
+      toolNames: ['read'],
+      onEvent: (event) => events.push(event),
+    });
+    for (const piece of ['x'.repeat(300), '```'.padEnd(300, 'y'), '<done>'.padEnd(300, 'z')]) {
+      events.length = 0;
+      detector.pushText('\n');
+      for (const character of piece) detector.pushText(character);
+      expect(prose(events).length, piece.slice(0, 6)).toBeGreaterThan(200);
+    }
+    detector.pushText('\nread({})\n');
+    expect(calls(events)).toHaveLength(1);
+  });
+
   it('ignores text pushed after the end', () => {
     const events: DetectorEvent[] = [];
     const detector = createTextDetector({

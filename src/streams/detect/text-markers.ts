@@ -28,6 +28,15 @@ export function lineTagAt(text: string, first: number): LineTag {
 }
 
 /**
+ * The longest line start that is held back waiting for more text: a fence line, a `<done>` line
+ * or a name longer than this is decided without its end (a fence or `<done>` line that long is
+ * prose; no tool name is that long). The cut-off is a rule of the grammar, not of the chunking,
+ * so it never makes a chunked stream differ from the same text in one piece, and it keeps a
+ * pathological line from being re-scanned on every chunk.
+ */
+export const LONGEST_HELD_LINE = 256;
+
+/**
  * Where a fence line starting at `first` (a backtick) ends: the index after its line break,
  * `-1` to wait (the line or the three backticks are not all there yet), or `-2` for no fence.
  * A fence toggles only once its line break has arrived, so a half-streamed opener never
@@ -39,7 +48,20 @@ export function fenceLineEnd(text: string, first: number): number {
     if (text.charCodeAt(first + offset) !== 0x60) return -2;
   }
   const lineEnd = text.indexOf('\n', first + 3);
-  return lineEnd < 0 ? -1 : lineEnd + 1;
+  if (lineEnd < 0) return text.length - first > LONGEST_HELD_LINE ? -2 : -1;
+  return lineEnd - first > LONGEST_HELD_LINE ? -2 : lineEnd + 1;
+}
+
+/**
+ * Where the `</done>` of a `<done>` line starting at `first` begins: its index, `-1` to wait for
+ * more text, or `-2` when the line is not a done line (it ends, or grows too long, first).
+ */
+export function doneCloseAt(text: string, first: number): number {
+  const lineEnd = text.indexOf('\n', first);
+  const limit = Math.min(lineEnd < 0 ? text.length : lineEnd, first + LONGEST_HELD_LINE);
+  const close = text.indexOf(DONE_CLOSE, first);
+  if (close >= 0 && close + DONE_CLOSE.length <= limit) return close;
+  return lineEnd < 0 && text.length - first <= LONGEST_HELD_LINE ? -1 : -2;
 }
 
 /**
