@@ -19,8 +19,7 @@ import type { ToolCallDelta } from './tool-call-delta.js';
 export interface NativeDetectorOptions extends DetectorCommonOptions {
   /**
    * Partial-argument updates of one call are coalesced to at most one per this many
-   * milliseconds; `0` sends one per fragment (tests; each costs a parse of the text so far),
-   * `false` sends none. Default 50.
+   * milliseconds; `0` sends one per fragment, `false` sends none. Default 50.
    */
   readonly coalesceMs?: number | false;
   /** Times the coalesced updates. Default: real time (RxJS `asyncScheduler`). */
@@ -123,7 +122,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
     for (const call of calls) {
       if (call.settled || !call.dirty) continue;
       call.dirty = false;
-      const text = call.text();
+      const { text, input } = call.partial();
       emit({
         type: 'candidate_partial',
         toolCallId: call.toolCallId,
@@ -132,7 +131,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
         status: 'pending',
         parsing: true,
         rawInputPartial: text,
-        partialInput: call.partialInput(text),
+        partialInput: input,
       });
     }
   }

@@ -78,7 +78,9 @@ export function parseTextCall(text: string, options: TextCallParseOptions = {}):
 function fastJsonCall(text: string, name: string): TextCallParse | undefined {
   let close = text.length - 1;
   while (close > name.length && isSpace(text.charCodeAt(close))) close -= 1;
-  if (text.charCodeAt(close) !== 0x29) return undefined;
+  if (text.charCodeAt(close) !== 0x29 || !startsLikeJsonObject(text, name.length + 1)) {
+    return undefined;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.slice(name.length + 1, close));
@@ -88,6 +90,17 @@ function fastJsonCall(text: string, name: string): TextCallParse | undefined {
   return isPlainObject(parsed)
     ? { ok: true, name, arguments: parsed as JsonObject, end: close + 1 }
     : undefined;
+}
+
+/** `{` then `"` or `}`: a relaxed literal (bare or single-quoted keys) is not worth a JSON.parse. */
+function startsLikeJsonObject(text: string, from: number): boolean {
+  let index = from;
+  while (isSpace(text.charCodeAt(index))) index += 1;
+  if (text.charCodeAt(index) !== 0x7b) return false;
+  index += 1;
+  while (isSpace(text.charCodeAt(index))) index += 1;
+  const code = text.charCodeAt(index);
+  return code === 0x22 || code === 0x7d;
 }
 
 function relaxedCall(text: string, name: string, options: TextCallParseOptions): TextCallParse {

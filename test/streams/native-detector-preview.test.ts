@@ -2,6 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PartialJsonPreview } from '../../src/streams/detect/partial-json-preview.js';
 
+function previewOf(text: string) {
+  const preview = new PartialJsonPreview();
+  preview.feed(text);
+  return preview.value();
+}
+
 describe('PartialJsonPreview', () => {
   it('closes open strings, arrays and objects, and leaves out what cannot be shown yet', () => {
     const cases: [string, unknown][] = [
@@ -21,9 +27,19 @@ describe('PartialJsonPreview', () => {
       ['{"a": {"b": [{"c": "d', { a: { b: [{ c: 'd' }] } }],
       ['{"a": 1} trailing', { a: 1 }],
       ["{'single': 1", undefined],
+      ['{"a": 1 "b"', undefined],
+      ['{"a": "raw\nline', undefined],
+      ['{"a": "\\q', undefined],
+      ['[1, 2]', [1, 2]],
+      ['"top', 'top'],
+      ['null', null],
+      [
+        '{"__proto__": {"x": 1}, "k": [{"__proto__": 2',
+        { ['__proto__']: { x: 1 }, k: [{ ['__proto__']: 2 }] },
+      ],
     ];
     for (const [text, preview] of cases) {
-      expect(new PartialJsonPreview().preview(text), text).toEqual(preview);
+      expect(previewOf(text), text).toEqual(preview);
     }
   });
 
@@ -32,13 +48,18 @@ describe('PartialJsonPreview', () => {
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.boolean(), (object, pretty) => {
         const text = JSON.stringify(object, null, pretty ? 2 : undefined);
         const incremental = new PartialJsonPreview();
+        const shown: { preview: unknown; json: string | undefined }[] = [];
         for (let cut = 0; cut <= text.length; cut += 1) {
-          const prefix = text.slice(0, cut);
-          expect(incremental.preview(prefix)).toEqual(new PartialJsonPreview().preview(prefix));
+          if (cut > 0) incremental.feed(text[cut - 1]!);
+          const preview = incremental.value();
+          expect(preview).toEqual(previewOf(text.slice(0, cut)));
+          shown.push({ preview, json: JSON.stringify(preview) });
         }
-        expect(incremental.preview(text)).toEqual(JSON.parse(text));
+        expect(incremental.value()).toEqual(JSON.parse(text));
+        // A preview handed out earlier never changes as the text goes on.
+        for (const { preview, json } of shown) expect(JSON.stringify(preview)).toBe(json);
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
   });
 });

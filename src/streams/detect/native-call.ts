@@ -13,20 +13,22 @@ export type NativeVerdict =
  * once when the call finishes or a partial update needs the text), and where it stands.
  */
 export class NativeCall {
-  /** Argument fragments in arrival order; compacted to one string by `text()`. */
+  /** Every candidate event of a native call says so. */
+  readonly source = 'native';
+  /** Argument fragments in arrival order, joined once when the call ends. */
   private readonly fragments: string[] = [];
   /** The full arguments the provider repeated on `call_end`; they win over the fragments. */
   private finalText: string | undefined;
+  /** Partial updates: the fragments shown so far, and how many of `fragments` that is. */
   private preview: PartialJsonPreview | undefined;
+  private previewText = '';
+  private previewed = 0;
   /** Decided: promoted (maybe still waiting for earlier calls) or retracted. */
   settled = false;
   /** Fragments arrived since the last partial update. */
   dirty = false;
   /** Set when the call is complete and valid; its promotion waits for earlier calls. */
   promotion: { readonly args: JsonObject; readonly rawInput: string } | undefined;
-
-  /** Every candidate event of a native call says so. */
-  readonly source = 'native';
 
   constructor(
     readonly toolCallId: string,
@@ -43,21 +45,28 @@ export class NativeCall {
     if (fullArguments !== undefined) this.finalText = fullArguments;
   }
 
-  /** The argument text so far (joins the fragments once and keeps the result). */
+  /** The complete argument text. */
   text(): string {
-    if (this.finalText !== undefined) return this.finalText;
-    if (this.fragments.length > 1) {
-      const joined = this.fragments.join('');
-      this.fragments.length = 0;
-      this.fragments.push(joined);
-    }
-    return this.fragments[0] ?? '';
+    return this.finalText ?? this.fragments.join('');
   }
 
-  /** A best-effort parse of the unfinished arguments. */
-  partialInput(text: string): JsonValue | undefined {
+  /**
+   * The text so far and a best-effort parse of it. Only the fragments that arrived since the
+   * last update are scanned, and the text grows by concatenation (a rope in V8: each update costs
+   * what arrived, not the length of the text, however long the arguments get).
+   */
+  partial(): { readonly text: string; readonly input: JsonValue | undefined } {
     this.preview ??= new PartialJsonPreview();
-    return this.preview.preview(text);
+    if (this.previewed < this.fragments.length) {
+      const fresh =
+        this.previewed === this.fragments.length - 1
+          ? this.fragments[this.previewed]!
+          : this.fragments.slice(this.previewed).join('');
+      this.previewed = this.fragments.length;
+      this.preview.feed(fresh);
+      this.previewText += fresh;
+    }
+    return { text: this.previewText, input: this.preview.value() };
   }
 
   /**
