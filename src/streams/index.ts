@@ -1,5 +1,6 @@
 export { AsyncQueue } from './async-queue.js';
 export { type CallConstraint, callConstraint } from './call-constraints.js';
+export * from './detectors.js';
 export { dispatchCalls } from './dispatch-calls.js';
 export { dispatchTurn, streamTurn, type TurnCalls } from './dispatch-turn.js';
 export type { ToolCallDelta } from './tool-call-delta.js';
