@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { cancelledResult, type ToolCallResult, withAudit } from '../dispatch/result.js';
+import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import { errorMessage, InvalidOptionError } from '../errors.js';
+import { nextObservingCancellation } from './next-observing-cancellation.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 
@@ -112,14 +113,9 @@ export function withAuditLog(
     next: Next,
   ): Promise<ToolCallResult> {
     const started = now();
-    let result: ToolCallResult;
-    try {
-      result = await next(call);
-    } catch (error) {
-      if (CancelledError.isInstance(error))
-        await record(call, cancelledResult(call, errorMessage(error)), started);
-      throw error;
-    }
+    const result = await nextObservingCancellation(call, next, (cancelled) =>
+      record(call, cancelled, started),
+    );
     return record(call, result, started);
   };
   return Object.assign(caller, {

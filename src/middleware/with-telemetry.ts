@@ -1,8 +1,9 @@
 import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { cancelledResult, type ToolCallResult, withAudit } from '../dispatch/result.js';
+import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import { InvalidOptionError } from '../errors.js';
+import { nextObservingCancellation } from './next-observing-cancellation.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -104,14 +105,9 @@ export function withTelemetry(
     next: Next,
   ): Promise<ToolCallResult> {
     const started = now();
-    let result: ToolCallResult;
-    try {
-      result = await next(call);
-    } catch (error) {
-      if (CancelledError.isInstance(error))
-        emit(call, cancelledResult(call, errorMessage(error)), started, now());
-      throw error;
-    }
+    const result = await nextObservingCancellation(call, next, (cancelled) =>
+      emit(call, cancelled, started, now()),
+    );
     const ended = now();
     emit(call, result, started, ended);
     return withAudit(
