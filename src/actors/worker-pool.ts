@@ -183,8 +183,11 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function pump(): void {
     while (batchesInFlight < maxThreads && queue.size > 0) {
+      // Guided self-scheduling: take a fair share of the backlog, not all of it, so the other
+      // threads get work too (one huge batch would serialize a CPU-bound turn on one thread).
+      const share = Math.min(maxBatch, Math.ceil(queue.size / maxThreads));
       const members: PendingCall[] = [];
-      while (members.length < maxBatch && queue.size > 0) {
+      while (members.length < share && queue.size > 0) {
         const pending = queue.shift()!;
         if (!pending.settled) members.push(pending);
       }
