@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runVerify } from '../../src/cli/verify-command.js';
+import { LocalReceiptLog, type ToolCallReceipt } from '../../src/index.js';
+
+const receipt: ToolCallReceipt = {
+  schema_version: 1,
+  session_id: 's',
+  run_id: null,
+  tool_call_id: 'c',
+  tool_name: 'add',
+  iteration: 0,
+  turn_index: null,
+  emit_order: 0,
+  reason: null,
+  kind: 'read',
+  executor: 'inline',
+  status: 'ok',
+  error_category: null,
+  duration_ms: 1,
+  args_hash: 'a'.repeat(64),
+  result_hash: null,
+  audit: {},
+  emitted_at: '2026-11-22T00:00:00.000Z',
+  model: null,
+  provider: null,
+};
+
+async function verify(path: string) {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (chunk) => {
+    text += chunk;
+  });
+  const code = runVerify(path, out);
+  return { code, text };
+}
+
+describe('switchyard verify', () => {
+  it('exits 0 for an intact log and 1 naming the first broken line', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'switchyard-verify-')), 's.jsonl');
+    const log = new LocalReceiptLog(path);
+    for (const id of ['a', 'b', 'c']) await log.append({ ...receipt, tool_call_id: id });
+    await log.close();
+    expect(await verify(path)).toEqual({ code: 0, text: `${path}: 3 receipts, chain intact\n` });
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace('"tool_call_id":"b"', '"tool_call_id":"x"'),
+    );
+    const broken = await verify(path);
+    expect(broken.code).toBe(1);
+    expect(broken.text).toContain('broken at line 2');
+    expect(broken.text).toContain('1 receipt before it intact');
+  });
+});
