@@ -148,7 +148,10 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       );
     }
     const args = inbound.args ?? call.toolArgs;
-    const redactedIn = [...(inbound.redactedFields ?? changedKeys(call.toolArgs, args))];
+    const redactedIn = [
+      ...(inbound.redactedFields ??
+        (inbound.args === undefined ? [] : changedKeys(call.toolArgs, args))),
+    ];
     const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
     let outbound: RedactionOutput;
     try {
