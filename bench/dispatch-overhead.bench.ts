@@ -8,28 +8,17 @@
 import { Bench } from 'tinybench';
 import { printRatios } from './support/report.js';
 import {
+  addTool,
   composeToolCallers,
   createDispatcher,
   createToolRegistry,
-  defineTool,
   type ToolCaller,
   type ToolRuntime,
 } from './support/switchyard.js';
 
 const CALLS = 1000;
 
-const add = defineTool<{ a: number; b: number }, number>({
-  name: 'add',
-  description: 'Add two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number' }, b: { type: 'number' } },
-    required: ['a', 'b'],
-    additionalProperties: false,
-  },
-  safety: { sideEffectLevel: 'none' },
-  handler: ({ a, b }) => a + b,
-});
+const add = addTool;
 
 const registry = createToolRegistry([add]);
 const passThrough = (index: number): ToolCaller =>

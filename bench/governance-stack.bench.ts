@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { printRatios } from './support/report.js';
 import {
+  addTool,
   createDispatcher,
   createToolRegistry,
-  defineTool,
   governanceStack,
   LocalReceiptLog,
   type ToolCallReceipt,
@@ -23,18 +23,7 @@ import {
 
 const CALLS = 500;
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-governance-'));
-const add = defineTool({
-  name: 'add',
-  description: 'Add two numbers',
-  inputSchema: {
-    type: 'object',
-    properties: { a: { type: 'number' }, b: { type: 'number' } },
-    required: ['a', 'b'],
-    additionalProperties: false,
-  },
-  safety: { sideEffectLevel: 'none' },
-  handler: ({ a, b }: { a: number; b: number }) => a + b,
-});
+const add = addTool;
 const stack = governanceStack({
   audit: { sink: 'local', directory },
   telemetry: 'noop',

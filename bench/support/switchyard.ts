@@ -3,4 +3,6 @@
  * TypeScript sources through tsx would add esbuild's keep-names wrapper to every closure created
  * per call and measure that instead.
  */
+
+export { addTool } from '../../dist/cli/example-tools.js';
 export * from '../../dist/index.js';
