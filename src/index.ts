@@ -65,11 +65,22 @@ export { isToolOutput, type ToolOutput, toolOutput } from './dispatch/tool-outpu
 export {
   CancelledError,
   InvalidOptionError,
+  ModelError,
   SwitchyardError,
   ToolDefinitionError,
   ToolTimeoutError,
 } from './errors.js';
 export * from './middleware/index.js';
+export type {
+  AssistantMessage,
+  ModelClient,
+  ModelRequest,
+  ToolResultsMessage,
+  TranscriptMessage,
+  TranscriptToolCall,
+  TranscriptToolResult,
+  UserMessage,
+} from './providers/model-client.js';
 export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';
 export { defineTool } from './tools/define-tool.js';

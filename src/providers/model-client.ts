@@ -1,0 +1,80 @@
+import type { ToolCallDelta } from '../streams/tool-call-delta.js';
+import type { ModelToolDefinition } from '../tools/tool-registry.js';
+
+/**
+ * The provider-neutral contract between the agent loop and a model. An adapter (OpenAI Chat,
+ * OpenAI Responses, Anthropic Messages, the scripted model) turns a `ModelRequest` into its
+ * provider's request and the provider's stream into `ToolCallDelta`s, which the streaming
+ * detectors assemble into calls. Nothing here depends on an SDK.
+ */
+export interface ModelClient {
+  /** Stamped on turns, receipts and spans: `openai`, `anthropic`, `scripted`, … */
+  readonly provider: string;
+  readonly model: string;
+  /**
+   * How the model proposes calls: `native` (the provider's tool calling, `call_*` deltas) or
+   * `text` (calls written in prose, `<tool_call>name({...})</tool_call>`, read by the text
+   * detector from `text` deltas).
+   */
+  readonly toolCalling: 'native' | 'text';
+  /**
+   * Streams one model turn. Yields deltas as they arrive and ends after a `finish` delta.
+   * Rejects with `ModelError` when the provider fails (HTTP status, error frame mid-stream,
+   * connection lost, timeout) and with `CancelledError` when `request.signal` aborts, also when
+   * the SDK would end the iteration silently.
+   */
+  stream(request: ModelRequest): AsyncIterable<ToolCallDelta>;
+}
+
+/** One model turn's input. */
+export interface ModelRequest {
+  readonly system?: string;
+  readonly messages: readonly TranscriptMessage[];
+  /** What the model is shown, with provider-safe names (`registry.modelDefinitions()`). */
+  readonly tools: readonly ModelToolDefinition[];
+  readonly signal?: AbortSignal;
+}
+
+/** One message of a provider-neutral conversation; adapters map it to their wire shapes. */
+export type TranscriptMessage = UserMessage | AssistantMessage | ToolResultsMessage;
+
+export interface UserMessage {
+  readonly role: 'user';
+  readonly text: string;
+}
+
+/** What the model said in one turn: its text and every call it opened, in emission order. */
+export interface AssistantMessage {
+  readonly role: 'assistant';
+  readonly text: string;
+  readonly toolCalls: readonly TranscriptToolCall[];
+}
+
+/** A call as the model wrote it, kept verbatim so the provider sees its own turn replayed. */
+export interface TranscriptToolCall {
+  readonly id: string;
+  /** The name the model used (a provider-safe alias for foreign names). */
+  readonly name: string;
+  /** The argument text as the model wrote it: JSON, possibly broken for a retracted call. */
+  readonly argumentsText: string;
+  /**
+   * The provider ran this call itself (hosted tools): it has no local result, and adapters
+   * that cannot replay it alone leave it out.
+   */
+  readonly providerNative?: boolean;
+}
+
+/** The answers to the previous assistant message's calls, in planner order. */
+export interface ToolResultsMessage {
+  readonly role: 'tool';
+  readonly results: readonly TranscriptToolResult[];
+}
+
+export interface TranscriptToolResult {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** What the model reads: the result's `observation` (or a retraction's repair message). */
+  readonly content: string;
+  /** Anthropic `is_error`; OpenAI has no flag and reads the content alone. */
+  readonly isError: boolean;
+}
