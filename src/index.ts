@@ -1,6 +1,7 @@
 // The public surface of Switchyard, by name.
 
 export * from './actors/index.js';
+export * from './agent/index.js';
 export { type AuditData, type AuditLayer, mergeAudit } from './dispatch/audit.js';
 export { classifyError } from './dispatch/classify-error.js';
 export {
@@ -81,6 +82,8 @@ export type {
   TranscriptToolResult,
   UserMessage,
 } from './providers/model-client.js';
+export { abortedTurn, toModelError } from './providers/provider-errors.js';
+export * from './providers/scripted/index.js';
 export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';
 export { defineTool } from './tools/define-tool.js';

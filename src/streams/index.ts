@@ -3,11 +3,19 @@ export { type CallConstraint, callConstraint } from './call-constraints.js';
 export * from './detectors.js';
 export { dispatchCalls } from './dispatch-calls.js';
 export { dispatchTurn, streamTurn, type TurnCalls } from './dispatch-turn.js';
+export { type EagerPolicy, eagerGate, isSafeToStartEarly } from './eager-start.js';
+export {
+  dispatchStreamedTurn,
+  type SettledCandidate,
+  type StreamedTurn,
+  type StreamedTurnOptions,
+} from './streamed-turn.js';
 export type { ToolCallDelta } from './tool-call-delta.js';
 export {
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,
   type DispatchTurnOptions,
   isFatalFailure,
+  type StartGate,
   TurnRun,
 } from './turn-run.js';

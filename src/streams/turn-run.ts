@@ -60,6 +60,18 @@ interface WaitingCall {
   readonly call: ProposedCall;
   readonly emitOrder: number;
   readonly constraint: CallConstraint;
+  /** Waits for `release()` before it may start (a call the model may still take back). */
+  readonly gated: boolean;
+}
+
+/**
+ * Holds back calls that must not start before something happens elsewhere (a streamed turn: the
+ * model finishing its response). Calls the gate lets through start as usual; gated calls keep
+ * their place in planner order and their resource claims until `TurnRun.release()`.
+ */
+export interface StartGate {
+  /** True when `call` may start before the release. */
+  startsEarly(call: ProposedCall): boolean;
 }
 
 const SIBLING_FAILED = 'cancelled because a sibling call failed';
@@ -97,6 +109,8 @@ export class TurnRun {
   /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
   private stopReason: CancelledError | null = null;
   private wakePuller: (() => void) | null = null;
+  /** Holds back calls it does not let start early, until `release()`; null once released. */
+  private gate: StartGate | null;
   private finish!: (error?: { error: unknown }) => void;
   readonly done: Promise<void>;
 
@@ -109,8 +123,10 @@ export class TurnRun {
     private readonly source: CallSource,
     private readonly deliver: (result: ToolCallResult) => void,
     private readonly backlog?: () => number,
+    gate?: StartGate,
   ) {
     this.options = options;
+    this.gate = gate ?? null;
     this.dispatcher = options.dispatcher;
     const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
     if (!Number.isInteger(max) || max < 1) {
@@ -171,6 +187,13 @@ export class TurnRun {
     this.wake();
   }
 
+  /** Lets gated calls start: whatever held them back has happened. */
+  release(): void {
+    if (this.gate === null) return;
+    this.gate = null;
+    this.schedule();
+  }
+
   private accept(call: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
@@ -178,6 +201,7 @@ export class TurnRun {
       call,
       emitOrder,
       constraint: callConstraint(this.dispatcher.registry, call),
+      gated: this.gate !== null && !this.gate.startsEarly(call),
     });
     this.schedule();
   }
@@ -196,6 +220,14 @@ export class TurnRun {
       }
       if (this.inFlight >= this.maxInFlight) return;
       const { constraint } = entry;
+      if (entry.gated && this.gate !== null) {
+        // Held in place: an exclusive call stays a barrier, a keyed one keeps its keys claimed.
+        if (constraint.exclusive) return;
+        claimed ??= new Set();
+        for (const key of constraint.keys) claimed.add(key);
+        index += 1;
+        continue;
+      }
       if (constraint.exclusive) {
         // A barrier: it waits for the running calls, and nothing after it may start first.
         if (this.inFlight > 0 || index > 0) return;
@@ -303,7 +335,8 @@ export class TurnRun {
   }
 }
 
-function cancellation(reason: unknown): CancelledError {
+/** The `CancelledError` a turn's calls see when its signal aborts with `reason`. */
+export function cancellation(reason: unknown): CancelledError {
   if (CancelledError.isInstance(reason)) return reason;
   return new CancelledError(
     reason instanceof Error ? reason.message : 'the turn was cancelled',

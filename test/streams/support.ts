@@ -1,8 +1,10 @@
 import {
+  AsyncQueue,
   createDispatcher,
   createToolRegistry,
   defineTool,
   type ProposedCall,
+  type ToolCallDelta,
   type ToolSafety,
 } from '../../src/index.js';
 import { type Deferred, deferred } from '../../src/testing/index.js';
@@ -99,4 +101,36 @@ export function call(name: string, id: string, extra: Record<string, unknown> = 
 export async function flush(rounds = 5): Promise<void> {
   for (let round = 0; round < rounds; round += 1)
     await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A model stream a test feeds by hand: push deltas, then end or fail it. */
+export function deltaFeed() {
+  const queue = new AsyncQueue<ToolCallDelta>();
+  const iterable: AsyncIterable<ToolCallDelta> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const delta = await queue.next();
+        return delta === undefined
+          ? { done: true, value: undefined }
+          : { done: false, value: delta };
+      },
+    }),
+  };
+  return {
+    deltas: iterable,
+    push: (...deltas: ToolCallDelta[]) => {
+      for (const delta of deltas) queue.push(delta);
+    },
+    /** One whole native call: start, its arguments in one fragment, end. */
+    pushCall: (key: string, name: string, args: Record<string, unknown>) => {
+      queue.push({ type: 'call_start', key, id: String(args.id ?? key), name });
+      queue.push({ type: 'call_arguments', key, fragment: JSON.stringify(args) });
+      queue.push({ type: 'call_end', key });
+    },
+    finish: (reason = 'tool_calls', safe = true) => {
+      queue.push({ type: 'finish', reason, safe });
+      queue.end();
+    },
+    fail: (error: unknown) => queue.end({ error }),
+  };
 }
