@@ -1,0 +1,132 @@
+import type { LoopThresholds } from '../actors/loop-detector.js';
+import type { DispatcherOptions } from '../dispatch/dispatcher.js';
+import type { ToolCallEvent } from '../dispatch/events.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
+import type { ModelClient, TranscriptMessage } from '../providers/model-client.js';
+import type { CandidateRetractedEvent, DetectorEvent } from '../streams/detector-events.js';
+import type { EagerPolicy } from '../streams/eager-start.js';
+import type { JsonValue } from '../tools/json.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+
+/** Options of `agentLoop`. */
+export interface AgentLoopOptions {
+  /** The user's request: the first user message. */
+  readonly task: string;
+  readonly system?: string;
+  readonly model: ModelClient;
+  readonly tools: ToolRegistry;
+  /** Your middleware stack (`composeToolCallers([...])`); the loop guard wraps it. */
+  readonly toolCaller?: ToolCaller;
+  /** Everything else the dispatcher takes: executors (worker pool), context, stores, secrets, … */
+  readonly dispatcher?: Omit<DispatcherOptions, 'registry' | 'caller'>;
+  /** Model turns at most. Default 10. */
+  readonly maxIterations?: number;
+  /** Tool calls in flight per turn. Default 8. */
+  readonly maxConcurrentTools?: number;
+  /** Start safe calls while the model still streams (see `dispatchStreamedTurn`). Default true. */
+  readonly eager?: boolean | EagerPolicy;
+  /**
+   * Keep going when the model answers without calling tools, until it says it is done
+   * (`<done>##DONE##</done>`, or `##DONE##` in its text) or your predicate says so. Default false:
+   * the first answer without calls ends the run.
+   */
+  readonly loopUntilDone?: boolean | ((turn: AgentTurn) => boolean);
+  /** Cancels the run: the model stream stops, running calls see it, queued calls never run. */
+  readonly signal?: AbortSignal;
+  /** Every event: turns, detector candidates and text, tool call lifecycle. */
+  readonly onEvent?: (event: AgentEvent) => void;
+  /** Stamped on calls and receipts. Default `session_<uuid>`. */
+  readonly sessionId?: string;
+  /** Default `run_<uuid>`. */
+  readonly runId?: string;
+  /** Repetition thresholds of the loop guard, or false to turn it off. Default warn 2, block 3, skip 4. */
+  readonly loopDetection?: LoopThresholds | false;
+  /** Messages before the task (a conversation to continue). */
+  readonly history?: readonly TranscriptMessage[];
+  /** Retries of a model turn that failed with a transient `ModelError` (429, overload, lost connection). Default 2. */
+  readonly maxModelRetries?: number;
+  /** Pause before the first retry, doubled each time. Default 500 ms. */
+  readonly retryDelayMs?: number;
+  /** Waits between retries. Default: a timer the signal cancels. */
+  readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+}
+
+/** How the run ended. */
+export type AgentStatus =
+  /** The model answered without calling a tool. */
+  | 'completed'
+  /** `loopUntilDone`: the model (or your predicate) said the task is done. */
+  | 'done'
+  /** `maxIterations` model turns ran and the model still called tools. */
+  | 'max_iterations'
+  /** The signal aborted. */
+  | 'cancelled'
+  /** A model turn failed and retries (if any) did not help; `error` says why. */
+  | 'failed';
+
+/** A call the provider ran itself: recorded, never dispatched here. */
+export interface ProviderNativeRecord {
+  readonly executor: 'provider_native';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: JsonValue | undefined;
+}
+
+/** One model turn of the run. */
+export interface AgentTurn {
+  readonly iteration: number;
+  /** `failed` when the model stream threw or was cancelled (its calls were cancelled). */
+  readonly outcome: 'completed' | 'failed';
+  readonly error: unknown;
+  /** The text outside tool calls. */
+  readonly text: string;
+  readonly finish: { readonly reason: string; readonly safe: boolean } | null;
+  readonly usage: { readonly inputTokens: number; readonly outputTokens: number } | null;
+  /** One per promoted call, in planner order. */
+  readonly results: readonly ToolCallResult[];
+  /** Calls the detector took back (never executed); the model got `error` as their result. */
+  readonly retracted: readonly CandidateRetractedEvent[];
+  readonly providerNative: readonly ProviderNativeRecord[];
+  /** The model wrote the done marker. */
+  readonly done: boolean;
+  /** `performance.now()` at the model's last byte, and when the turn's last result settled. */
+  readonly streamEndedAt: number;
+  readonly settledAt: number;
+}
+
+/** What `agentLoop` resolves to. */
+export interface AgentRun {
+  readonly status: AgentStatus;
+  /** The model's last prose (its answer when `completed`). */
+  readonly text: string;
+  /** The whole conversation, ready to continue (`history`). */
+  readonly transcript: readonly TranscriptMessage[];
+  /** Every dispatched call's result, turn after turn, each turn in planner order. */
+  readonly results: readonly ToolCallResult[];
+  /** Every model turn, failed attempts included. */
+  readonly turns: readonly AgentTurn[];
+  readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
+  /** Model turns that ran to the end. */
+  readonly iterations: number;
+  /** Why the run failed or was cancelled. */
+  readonly error?: unknown;
+}
+
+/** Events of the loop itself. */
+export type AgentLoopEvent =
+  | { readonly type: 'turn_started'; readonly iteration: number; readonly attempt: number }
+  | { readonly type: 'turn_finished'; readonly turn: AgentTurn }
+  | {
+      readonly type: 'model_retry';
+      readonly iteration: number;
+      readonly attempt: number;
+      readonly delayMs: number;
+      readonly error: unknown;
+    };
+
+/** Everything `onEvent` receives. */
+export type AgentEvent = AgentLoopEvent | DetectorEvent | ToolCallEvent;
+
+/** The marker a model writes when `loopUntilDone` asks it to say the task is done. */
+export const DONE_MARKER = '##DONE##';
