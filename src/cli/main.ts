@@ -7,6 +7,8 @@ import { createDispatcher } from '../dispatch/dispatcher.js';
 import { dispatchTurn } from '../streams/dispatch-turn.js';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
 import { createToolRegistry } from '../tools/tool-registry.js';
+import { runAgentCommand } from './agent-command.js';
+import { chooseModel } from './choose-model.js';
 import { exampleTools } from './example-tools.js';
 import { runBatch, type TurnRunner } from './run-command.js';
 import { runVerify } from './verify-command.js';
@@ -15,6 +17,8 @@ const USAGE = `switchyard — dispatch the tool calls of LLM agents
 
 Usage:
   switchyard run <file.jsonl> [options]   dispatch every planner turn of a batch file
+  switchyard agent "<task>" [options]     run an agent on a task (a provider when a key is set,
+                                          the built-in scripted model otherwise)
   switchyard verify <receipts.jsonl>      check the hash chain of a receipt log
   switchyard --version | --help
 
@@ -25,6 +29,17 @@ run options:
   --no-workers           run the sha256 example tool on the main thread
   --no-progress          no progress line on the terminal
   --session <id>         session id stamped on every call (default "batch")
+
+agent options:
+  --provider <name>      openai | anthropic | scripted (default: openai when OPENAI_API_KEY is
+                         set, anthropic when ANTHROPIC_API_KEY is set, scripted otherwise)
+  --model <id>           the provider's model id
+  --base-url <url>       the provider's base URL (also OPENAI_BASE_URL / ANTHROPIC_BASE_URL)
+  --max-iterations <n>   model turns at most (default 10)
+  --concurrency <n>      tool calls in flight per turn (default 8)
+  --no-eager             start no call before the model has finished its turn
+  --no-workers           run the sha256 example tool on the main thread
+  --json                 print the run as one JSON object
 
 Each line of the batch file is one planner turn: an array of calls, {"calls": [...]}, an OpenAI
 Chat assistant message ({"tool_calls": [...]}), an OpenAI Responses output ({"output": [...]}) or
@@ -98,11 +113,69 @@ async function run(args: string[]): Promise<number> {
   return 0;
 }
 
+async function agent(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      'max-iterations': { type: 'string' },
+      concurrency: { type: 'string' },
+      'no-eager': { type: 'boolean', default: false },
+      'no-workers': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const task = positionals.join(' ').trim();
+  if (task === '')
+    throw new Error('switchyard agent needs a task, e.g. switchyard agent "what is 17 times 23?"');
+  const workers = !values['no-workers'];
+  const pool = workers
+    ? createWorkerPool({ maxThreads: Math.max(1, availableParallelism() - 1) })
+    : undefined;
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  try {
+    const run = await runAgentCommand({
+      task,
+      model: chooseModel({
+        task,
+        provider: values.provider,
+        model: values.model,
+        baseURL: values['base-url'],
+        env: process.env,
+      }),
+      tools: createToolRegistry(exampleTools({ workers })),
+      dispatcher: { executors: pool === undefined ? [] : [pool.executor] },
+      maxIterations: positiveInteger(values['max-iterations'], 'max-iterations', 10),
+      maxConcurrentTools: positiveInteger(
+        values.concurrency,
+        'concurrency',
+        DEFAULT_MAX_CONCURRENT_TOOLS,
+      ),
+      eager: !values['no-eager'],
+      json: values.json,
+      signal: controller.signal,
+      out: process.stdout,
+      err: process.stderr,
+    });
+    return run.status === 'completed' || run.status === 'done' ? 0 : 1;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await pool?.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'run':
       return run(rest);
+    case 'agent':
+      return agent(rest);
     case 'verify': {
       const file = rest[0];
       if (file === undefined)

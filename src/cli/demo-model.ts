@@ -1,0 +1,55 @@
+import type { ModelRequest, TranscriptToolResult } from '../providers/model-client.js';
+import { createScriptedModel, type ScriptedModel } from '../providers/scripted/scripted-model.js';
+import type { ScriptedCall, ScriptedTurn } from '../providers/scripted/scripted-turn.js';
+
+const MULTIPLY = /\b(times|multipl\w*|product)\b|[×*]/i;
+
+/** The calls the demo plans for a task: count its words, hash it, and do its arithmetic. */
+function plan(task: string): ScriptedCall[] {
+  const calls: ScriptedCall[] = [
+    { name: 'regex_match', arguments: { pattern: '\\w+', text: task } },
+    { name: 'sha256', arguments: { text: task } },
+  ];
+  const numbers = (task.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const [a, b] = numbers;
+  if (a !== undefined && b !== undefined) {
+    calls.push({
+      name: 'calculate',
+      arguments: { op: MULTIPLY.test(task) ? 'multiply' : 'add', a, b },
+    });
+  }
+  return calls;
+}
+
+function lastResults(request: ModelRequest): readonly TranscriptToolResult[] {
+  const last = request.messages.at(-1);
+  return last?.role === 'tool' ? last.results : [];
+}
+
+/** The answer turn: what each tool said, read from the results the model was sent. */
+function answer(request: ModelRequest): ScriptedTurn {
+  const lines = lastResults(request).map((result) => {
+    const content =
+      result.content.length > 160 ? `${result.content.slice(0, 160)}…` : result.content;
+    return `- ${result.toolName}${result.isError ? ' (failed)' : ''}: ${content.replace(/\s+/g, ' ')}`;
+  });
+  return {
+    text: `Here is what the tools found:\n${lines.join('\n')}`,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+}
+
+/**
+ * The model `switchyard agent` uses when no provider key is set: a scripted model that, for any
+ * task, calls the example tools (word matches, a SHA-256 on the worker pool, and the arithmetic
+ * of the first two numbers in the task) while "streaming", then answers from their results.
+ * Deterministic and offline; it shows the loop, not intelligence.
+ */
+export function demoModel(task: string): ScriptedModel {
+  return createScriptedModel({
+    model: 'switchyard-demo',
+    fragmentChars: 12,
+    fragmentDelayMs: 2,
+    turns: [{ text: `Working on: ${task}\n`, toolCalls: plan(task) }, answer],
+  });
+}
