@@ -33,10 +33,7 @@ function answer(request: ModelRequest): ScriptedTurn {
       result.content.length > 160 ? `${result.content.slice(0, 160)}…` : result.content;
     return `- ${result.toolName}${result.isError ? ' (failed)' : ''}: ${content.replace(/\s+/g, ' ')}`;
   });
-  return {
-    text: `Here is what the tools found:\n${lines.join('\n')}`,
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
+  return { text: `Here is what the tools found:\n${lines.join('\n')}` };
 }
 
 /**
