@@ -4,5 +4,5 @@
  * per call and measure that instead.
  */
 
-export { addTool } from '../../dist/cli/example-tools.js';
+export { addTool, waitTool } from '../../dist/cli/example-tools.js';
 export * from '../../dist/index.js';

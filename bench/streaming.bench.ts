@@ -1,10 +1,13 @@
 /**
- * Throughput of the streaming tool-call detectors on one long mixed response (prose, fenced
+ * Streaming, in two parts. First, the throughput of the streaming tool-call detectors on one long mixed response (prose, fenced
  * code, many calls with long arguments), fed in token-sized chunks of 2–24 characters, against
  * baselines measured in the same run over the same chunks: a plain line scan of every chunk,
  * and `JSON.parse` of every call's arguments. Target: ≥ 50 MB/s for each detector.
  *
- * Run: npx tsx bench/streaming-detectors.bench.ts
+ * Second, the latency eager dispatch saves (see `support/eager-latency.ts`): target ≥ 50% less
+ * time from the model's last byte to the last result.
+ *
+ * Run: npm run bench:one bench/streaming.bench.ts
  * (MB = 10^6 characters of the response; the stream is ASCII, so characters are bytes; times
  * are CPU time of the median iteration)
  */
@@ -16,6 +19,7 @@ import {
   type PartialUpdateScheduler,
 } from '../src/streams/detectors.js';
 import type { ToolCallDelta } from '../src/streams/tool-call-delta.js';
+import { measureEagerLatency } from './support/eager-latency.js';
 
 const CALLS = 400;
 const TOOL_NAMES = ['read_file', 'write_file', 'search', 'run'];
@@ -214,3 +218,5 @@ console.table(
   }),
 );
 if (sink < 0) console.log(sink);
+
+await measureEagerLatency();
