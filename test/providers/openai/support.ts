@@ -1,3 +1,4 @@
+import type { ToolCallResult } from '../../../src/dispatch/result.js';
 import { createToolRegistry, defineTool } from '../../../src/index.js';
 import { createNativeDetector, type DetectorEvent } from '../../../src/streams/detectors.js';
 import type { ToolCallDelta } from '../../../src/streams/tool-call-delta.js';
@@ -54,4 +55,24 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the promise to reject, but it resolved');
+}
+
+/** A successful inline result for `read`, with these fields changed. */
+export function toolResult(fields: Partial<ToolCallResult>): ToolCallResult {
+  return {
+    ok: true,
+    status: 'ok',
+    toolName: 'read',
+    toolCallId: 'call_1',
+    arguments: {},
+    result: null,
+    renderedResult: '',
+    observation: '',
+    error: null,
+    errorCategory: null,
+    executor: 'inline',
+    executionDurationMs: 1,
+    emitOrder: 0,
+    ...fields,
+  };
 }
