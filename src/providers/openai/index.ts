@@ -8,6 +8,7 @@ export {
 } from './create-openai-responses-model.js';
 export { openAIModelError } from './openai-model-error.js';
 export type { OpenAIModelOptions } from './openai-options.js';
+export { proposedCallsFromChatCompletion, proposedCallsFromResponse } from './proposed-calls.js';
 export { responsesEventDeltas } from './responses-event-deltas.js';
 export {
   type FunctionCallOutputItem,
