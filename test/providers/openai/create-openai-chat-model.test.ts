@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError, ModelError } from '../../../src/errors.js';
 import type { ModelRequest } from '../../../src/providers/model-client.js';
 import { createOpenAIChatModel } from '../../../src/providers/openai/index.js';
+import { createNativeDetector, type DetectorEvent } from '../../../src/streams/detectors.js';
 import type { ToolCallDelta } from '../../../src/streams/tool-call-delta.js';
+import { deferred } from '../../../src/testing/index.js';
 import {
   CHAT_PATH,
   chatChunk,
@@ -69,6 +71,33 @@ describe('createOpenAIChatModel streaming', () => {
       { call: { id: 'call_a', name: 'read', arguments: { path: 'a.md' } }, emitOrder: 0 },
       { call: { id: 'call_b', name: 'fs.stat', arguments: { path: 'b.md' } }, emitOrder: 1 },
     ]);
+  });
+
+  it('yields each delta as its chunk arrives, and the finish promotes the calls', async () => {
+    const gate = deferred<void>();
+    const steps = chatToolCallStream([{ id: 'call_a', name: 'read', arguments: ['{"path":"a"}'] }]);
+    const finishAt = steps.length - 3;
+    server.reply(CHAT_PATH, {
+      sse: [...steps.slice(0, finishAt), { waitFor: gate.promise }, ...steps.slice(finishAt)],
+    });
+    const events: DetectorEvent[] = [];
+    const detector = createNativeDetector({
+      toolNames: registry.names(),
+      onEvent: (event) => events.push(event),
+      coalesceMs: false,
+    });
+    const seenBeforeFinish: string[] = [];
+
+    for await (const delta of model().stream(request())) {
+      detector.push(delta);
+      if (delta.type === 'call_arguments') {
+        seenBeforeFinish.push(...events.map((event) => event.type));
+        gate.resolve();
+      }
+    }
+
+    expect(seenBeforeFinish).toEqual(['candidate_opened']);
+    expect(events.map((event) => event.type)).toEqual(['candidate_opened', 'candidate_promoted']);
   });
 
   it('retracts a call cut off by finish_reason length', async () => {
