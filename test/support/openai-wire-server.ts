@@ -4,9 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ClientOptions, OpenAI } from 'openai';
 import { type Deferred, deferred } from '../../src/testing/index.js';
 
-import type { WireReply } from './openai-wire-frames.js';
+import type { WireReply } from './openai-wire-script.js';
 
-export * from './openai-wire-frames.js';
+export * from './openai-chat-frames.js';
+export * from './openai-responses-frames.js';
+export * from './openai-wire-script.js';
 
 export const CHAT_PATH = '/v1/chat/completions';
 export const RESPONSES_PATH = '/v1/responses';
