@@ -1,6 +1,5 @@
 import { classifyError } from '../../dispatch/classify-error.js';
-import type { InternalErrorCategory } from '../../dispatch/error-taxonomy.js';
-import { isTransient } from '../../dispatch/error-taxonomy.js';
+import { type InternalErrorCategory, isTransient } from '../../dispatch/error-taxonomy.js';
 import { CancelledError, errorMessage, ModelError } from '../../errors.js';
 import { abortedTurn, toModelError } from '../provider-errors.js';
 
@@ -34,13 +33,21 @@ const ERROR_WORDS = new Map<string, InternalErrorCategory>([
  * - `APIUserAbortError` → `CancelledError`.
  * Classes are recognised by name along the prototype chain, so errors from a client built with
  * another copy of the SDK are read the same way. Everything else goes to `toModelError`.
+ *
+ * @returns `CancelledError` when `signal` aborted (its reason, if that is one), else the mapping.
+ * @example
+ * try {
+ *   await client.chat.completions.create(params, { signal });
+ * } catch (error) {
+ *   throw openAIModelError(error, signal); // ModelError { category: 'rate_limit', status: 429, retryable: true }
+ * }
  */
 export function openAIModelError(
   error: unknown,
   signal?: AbortSignal,
 ): ModelError | CancelledError {
-  if (signal?.aborted) return abortedTurn(OPENAI_PROVIDER, signal);
   if (ModelError.isInstance(error) || CancelledError.isInstance(error)) return error;
+  if (signal?.aborted) return abortedTurn(OPENAI_PROVIDER, signal);
   if (hasClass(error, 'APIUserAbortError')) {
     return new CancelledError(`${OPENAI_PROVIDER}: ${errorMessage(error)}`, error);
   }
