@@ -1,0 +1,80 @@
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ModelClient, ModelRequest } from '../model-client.js';
+import { chatChunkDeltas } from './chat-chunk-deltas.js';
+import { toChatMessages, toChatTools } from './chat-request.js';
+import { OPENAI_PROVIDER } from './openai-model-error.js';
+import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
+import { streamOpenAITurn } from './stream-openai-turn.js';
+
+/** Options of `createOpenAIChatModel`. */
+export type OpenAIChatModelOptions = OpenAIModelOptions;
+
+const FACTORY = 'createOpenAIChatModel';
+
+/**
+ * A `ModelClient` over the OpenAI Chat Completions API (`POST {baseURL}/chat/completions`), or
+ * any server that speaks it. Provider `openai`, native tool calling.
+ *
+ * Each `stream(request)` sends one streamed request (`stream: true`, `stream_options:
+ * {include_usage: true}`) with the tools under their provider-safe names and the conversation
+ * as chat messages, and yields the response as `ToolCallDelta`s (see `chatChunkDeltas`). The
+ * request goes out when iteration starts. Options: see `OpenAIModelOptions` (only `model` is
+ * required; `maxOutputTokens` is sent as `max_completion_tokens`).
+ *
+ * The iteration rejects with `ModelError` (HTTP status, error frame mid-stream, lost connection,
+ * timeout; `category`, `status`, `retryable`) and with `CancelledError` when `request.signal`
+ * aborts, before or during the stream.
+ *
+ * @throws InvalidOptionError naming the option, at construction.
+ * @example
+ * const model = createOpenAIChatModel({ model: 'gpt-5.1', apiKey: process.env.OPENAI_API_KEY });
+ * const detector = createNativeDetector({ toolNames: registry.names(), resolveName, onEvent });
+ * for await (const delta of model.stream({ messages, tools: registry.modelDefinitions() })) {
+ *   detector.push(delta);
+ * }
+ * detector.end();
+ */
+export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelClient {
+  const settings = resolveOpenAIOptions(options, FACTORY, 'chat');
+  const { client, model, requestOptions } = settings;
+
+  function body(request: ModelRequest): ChatCompletionCreateParamsStreaming {
+    const hasTools = request.tools.length > 0;
+    return {
+      ...settings.extraBody,
+      ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+      ...(settings.maxOutputTokens === undefined
+        ? {}
+        : { max_completion_tokens: settings.maxOutputTokens }),
+      // The API refuses an empty tools list, and parallel_tool_calls without tools.
+      ...(hasTools ? { tools: toChatTools(request.tools) } : {}),
+      ...(hasTools && settings.parallelToolCalls !== undefined
+        ? { parallel_tool_calls: settings.parallelToolCalls }
+        : {}),
+      model,
+      messages: toChatMessages(request.system, request.messages),
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+  }
+
+  return {
+    provider: OPENAI_PROVIDER,
+    model,
+    toolCalling: 'native',
+    stream(request) {
+      const { signal } = request;
+      // Built now, so a malformed request throws here rather than as a model failure.
+      const params = body(request);
+      return streamOpenAITurn({
+        open: () =>
+          client.chat.completions.create(params, {
+            ...requestOptions,
+            ...(signal === undefined ? {} : { signal }),
+          }),
+        translate: chatChunkDeltas(),
+        signal,
+      });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type {
+  Response,
+  ResponseOutputItem,
+  ResponseStreamEvent,
+} from 'openai/resources/responses/responses';
+import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
+import { streamFailure } from './openai-model-error.js';
+
+/** Output items that are neither calls nor provider-run tools. */
+const NOT_CALLS = new Set(['message', 'reasoning']);
+
+/**
+ * Reads a Responses stream, one event at a time, as deltas. Returns a translator; it keeps no
+ * state, but make one per response like the Chat one.
+ *
+ * - `response.output_item.added` with a `function_call` item opens the call: `call_start {key:
+ *   item.id, id: call_id, name}`; `response.function_call_arguments.delta` (by `item_id`) is a
+ *   `call_arguments`; `response.output_item.done` is its `call_end` with the full arguments.
+ * - Any other item but `message` and `reasoning` (`web_search_call`, `file_search_call`,
+ *   `tool_search_call`, `mcp_call`, `code_interpreter_call`, …) is a tool the provider ran:
+ *   `call_start {name: item.type, providerNative: true}`, and at `done` a `call_end` carrying
+ *   the item's JSON, so it is recorded and never dispatched here.
+ * - `response.output_text.delta` and `response.refusal.delta` are `text`.
+ * - `response.completed` is `usage` then a safe `finish` (`completed`); `response.incomplete` is
+ *   `usage` then an unsafe `finish` whose reason is `incomplete_details.reason`
+ *   (`max_output_tokens`, `content_filter`).
+ * - `response.failed` and `error` throw a `ModelError` classified by OpenAI's error code.
+ *
+ * @throws ModelError for `response.failed` and `error` events.
+ * @example
+ * const translate = responsesEventDeltas();
+ * for await (const event of stream) for (const delta of translate(event)) detector.push(delta);
+ */
+export function responsesEventDeltas(): (event: ResponseStreamEvent) => ToolCallDelta[] {
+  return function translateResponsesEvent(event) {
+    switch (event.type) {
+      case 'response.output_item.added':
+        return itemOpened(event.item, event.output_index);
+      case 'response.function_call_arguments.delta':
+        if (event.delta === '') return [];
+        return [
+          {
+            type: 'call_arguments',
+            key: keyOf(event.item_id, event.output_index),
+            fragment: event.delta,
+          },
+        ];
+      case 'response.output_item.done':
+        return itemDone(event.item, event.output_index);
+      case 'response.output_text.delta':
+      case 'response.refusal.delta':
+        return event.delta === '' ? [] : [{ type: 'text', text: event.delta }];
+      case 'response.completed':
+        return [...usageOf(event.response), { type: 'finish', reason: 'completed', safe: true }];
+      case 'response.incomplete':
+        return [
+          ...usageOf(event.response),
+          {
+            type: 'finish',
+            reason: event.response.incomplete_details?.reason ?? 'incomplete',
+            safe: false,
+          },
+        ];
+      case 'response.failed': {
+        const failure = event.response.error;
+        throw streamFailure(failure?.code, failure?.message ?? 'the response failed', event);
+      }
+      case 'error':
+        throw streamFailure(event.code, event.message, event);
+      default:
+        return [];
+    }
+  };
+}
+
+function itemOpened(item: ResponseOutputItem, outputIndex: number): ToolCallDelta[] {
+  if (NOT_CALLS.has(item.type)) return [];
+  const key = keyOf(item.id, outputIndex);
+  if (item.type !== 'function_call') {
+    const id = callIdOf(item) ?? item.id;
+    return [
+      { type: 'call_start', key, ...(id ? { id } : {}), name: item.type, providerNative: true },
+    ];
+  }
+  const deltas: ToolCallDelta[] = [
+    { type: 'call_start', key, ...(item.call_id ? { id: item.call_id } : {}), name: item.name },
+  ];
+  // OpenAI opens the item with empty arguments; some compatible servers send them whole here.
+  if (item.arguments) deltas.push({ type: 'call_arguments', key, fragment: item.arguments });
+  return deltas;
+}
+
+function itemDone(item: ResponseOutputItem, outputIndex: number): ToolCallDelta[] {
+  if (NOT_CALLS.has(item.type)) return [];
+  const key = keyOf(item.id, outputIndex);
+  const text = item.type === 'function_call' ? item.arguments : JSON.stringify(item);
+  return [{ type: 'call_end', key, arguments: text }];
+}
+
+/** Items are keyed by their id; an item without one (a lax server) by its output position. */
+function keyOf(itemId: string | null | undefined, outputIndex: number): string {
+  return itemId ? itemId : `output_${outputIndex}`;
+}
+
+function callIdOf(item: ResponseOutputItem): string | undefined {
+  const callId = (item as { call_id?: unknown }).call_id;
+  return typeof callId === 'string' && callId !== '' ? callId : undefined;
+}
+
+function usageOf(response: Response): ToolCallDelta[] {
+  const { usage } = response;
+  if (!usage) return [];
+  return [{ type: 'usage', inputTokens: usage.input_tokens, outputTokens: usage.output_tokens }];
+}

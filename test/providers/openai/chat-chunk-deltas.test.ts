@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { describe, expect, it } from 'vitest';
+import { chatChunkDeltas } from '../../../src/providers/openai/index.js';
+import { detect, openAITestRegistry } from './support.js';
+
+function chunk(
+  delta: ChatCompletionChunk.Choice.Delta,
+  finishReason: ChatCompletionChunk.Choice['finish_reason'] = null,
+): ChatCompletionChunk {
+  return {
+    id: 'chatcmpl_1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
+
+describe('chatChunkDeltas', () => {
+  it('reads a refusal as text', () => {
+    expect(chatChunkDeltas()(chunk({ refusal: "I can't help with that." }))).toEqual([
+      { type: 'text', text: "I can't help with that." },
+    ]);
+  });
+
+  it.each([
+    ['stop', true],
+    ['tool_calls', true],
+    ['function_call', true],
+    ['length', false],
+    ['content_filter', false],
+  ] as const)('marks finish_reason %s as safe: %s', (reason, safe) => {
+    expect(chatChunkDeltas()(chunk({}, reason))).toEqual([{ type: 'finish', reason, safe }]);
+  });
+
+  it('treats an unknown finish reason as unsafe', () => {
+    const odd = chunk({}, 'eos' as unknown as 'stop');
+
+    expect(chatChunkDeltas()(odd)).toEqual([{ type: 'finish', reason: 'eos', safe: false }]);
+  });
+
+  it('opens a call sent whole in one chunk, and ignores the name repeated on later fragments', () => {
+    const translate = chatChunkDeltas();
+
+    const first = translate(
+      chunk({
+        tool_calls: [
+          {
+            index: 0,
+            id: 'c1',
+            type: 'function',
+            function: { name: 'read', arguments: '{"path":' },
+          },
+        ],
+      }),
+    );
+    const second = translate(
+      chunk({
+        tool_calls: [{ index: 0, id: 'c1', function: { name: 'read', arguments: '"a"}' } }],
+      }),
+    );
+
+    expect([...first, ...second]).toEqual([
+      { type: 'call_start', key: '0', id: 'c1', name: 'read' },
+      { type: 'call_arguments', key: '0', fragment: '{"path":' },
+      { type: 'call_arguments', key: '0', fragment: '"a"}' },
+    ]);
+  });
+
+  it('keys calls by their position when a server leaves out index', () => {
+    const calls = [
+      { id: 'c1', type: 'function', function: { name: 'read', arguments: '{}' } },
+      { id: 'c2', type: 'function', function: { name: 'write', arguments: '{}' } },
+    ] as unknown as ChatCompletionChunk.Choice.Delta.ToolCall[];
+
+    const starts = chatChunkDeltas()(chunk({ tool_calls: calls })).filter(
+      (delta) => delta.type === 'call_start',
+    );
+
+    expect(starts.map((delta) => delta.key)).toEqual(['0', '1']);
+  });
+
+  it('opens a call without an id so the detector generates one', () => {
+    expect(
+      chatChunkDeltas()(chunk({ tool_calls: [{ index: 2, function: { name: 'read' } }] })),
+    ).toEqual([{ type: 'call_start', key: '2', name: 'read' }]);
+  });
+
+  it('reads usage from the final chunk and ignores a null one', () => {
+    const translate = chatChunkDeltas();
+    const withNull = { ...chunk({ content: 'x' }), usage: null };
+    const usage: ChatCompletionChunk = {
+      ...chunk({}),
+      choices: [],
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+    };
+
+    expect([...translate(withNull), ...translate(usage)]).toEqual([
+      { type: 'text', text: 'x' },
+      { type: 'usage', inputTokens: 3, outputTokens: 4 },
+    ]);
+  });
+
+  it('promotes the same calls however the argument text is split into chunks', () => {
+    const registry = openAITestRegistry();
+    const calls = [
+      { id: 'call_a', name: 'read', text: '{"path": "a \\"quoted\\" name.md"}' },
+      { id: 'call_b', name: 'fs_stat', text: '{"path": "ü/ß.md"}' },
+    ];
+    const cuts = fc.array(fc.nat(), { maxLength: 6 });
+
+    fc.assert(
+      fc.property(cuts, cuts, (cutsA, cutsB) => {
+        const translate = chatChunkDeltas();
+        const deltas = calls.flatMap((call, index) => [
+          ...translate(
+            chunk({
+              tool_calls: [
+                {
+                  index,
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: '' },
+                },
+              ],
+            }),
+          ),
+          ...split(call.text, index === 0 ? cutsA : cutsB).flatMap((piece) =>
+            translate(chunk({ tool_calls: [{ index, function: { arguments: piece } }] })),
+          ),
+        ]);
+        deltas.push(...translate(chunk({}, 'tool_calls')));
+
+        const promoted = detect(deltas, registry).flatMap((event) =>
+          event.type === 'candidate_promoted' ? [event.call] : [],
+        );
+        expect(promoted).toEqual([
+          { id: 'call_a', name: 'read', arguments: { path: 'a "quoted" name.md' } },
+          { id: 'call_b', name: 'fs.stat', arguments: { path: 'ü/ß.md' } },
+        ]);
+      }),
+    );
+  });
+});
+
+/** `text` cut at these positions (modulo its length), in order. */
+function split(text: string, cuts: readonly number[]): string[] {
+  const positions = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+  const pieces: string[] = [];
+  let start = 0;
+  for (const position of positions) {
+    pieces.push(text.slice(start, position));
+    start = position;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}

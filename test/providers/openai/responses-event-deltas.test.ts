@@ -1,0 +1,135 @@
+import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
+import { describe, expect, it } from 'vitest';
+import { ModelError } from '../../../src/errors.js';
+import { responsesEventDeltas } from '../../../src/providers/openai/index.js';
+import { responseObject } from '../../support/openai-wire-server.js';
+
+function event(type: string, fields: Record<string, unknown> = {}): ResponseStreamEvent {
+  return { type, sequence_number: 0, ...fields } as unknown as ResponseStreamEvent;
+}
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('responsesEventDeltas', () => {
+  it('passes arguments sent whole on output_item.added as a fragment', () => {
+    const item = {
+      type: 'function_call',
+      id: 'fc_1',
+      call_id: 'call_a',
+      name: 'read',
+      arguments: '{}',
+    };
+
+    expect(
+      responsesEventDeltas()(event('response.output_item.added', { output_index: 0, item })),
+    ).toEqual([
+      { type: 'call_start', key: 'fc_1', id: 'call_a', name: 'read' },
+      { type: 'call_arguments', key: 'fc_1', fragment: '{}' },
+    ]);
+  });
+
+  it('keys an item without an id by its output index, for its deltas and its end alike', () => {
+    const translate = responsesEventDeltas();
+    const item = { type: 'function_call', call_id: 'call_a', name: 'read', arguments: '' };
+
+    const deltas = [
+      event('response.output_item.added', { output_index: 3, item }),
+      event('response.function_call_arguments.delta', { output_index: 3, delta: '{}' }),
+      event('response.output_item.done', { output_index: 3, item: { ...item, arguments: '{}' } }),
+    ].flatMap(translate);
+
+    expect(deltas.map((delta) => ('key' in delta ? delta.key : undefined))).toEqual([
+      'output_3',
+      'output_3',
+      'output_3',
+    ]);
+  });
+
+  it('uses call_id as the id of a hosted item that has one', () => {
+    const item = {
+      type: 'tool_search_call',
+      id: 'ts_1',
+      call_id: 'call_ts',
+      arguments: {},
+      execution: 'server',
+      status: 'in_progress',
+    };
+
+    expect(
+      responsesEventDeltas()(event('response.output_item.added', { output_index: 0, item })),
+    ).toEqual([
+      {
+        type: 'call_start',
+        key: 'ts_1',
+        id: 'call_ts',
+        name: 'tool_search_call',
+        providerNative: true,
+      },
+    ]);
+  });
+
+  it('ignores message and reasoning items, and reads refusals as text', () => {
+    const translate = responsesEventDeltas();
+
+    const deltas = [
+      event('response.output_item.added', {
+        output_index: 0,
+        item: { type: 'reasoning', id: 'rs_1', summary: [] },
+      }),
+      event('response.output_item.done', {
+        output_index: 0,
+        item: { type: 'reasoning', id: 'rs_1', summary: [] },
+      }),
+      event('response.output_item.added', {
+        output_index: 1,
+        item: { type: 'message', id: 'msg_1', content: [] },
+      }),
+      event('response.refusal.delta', {
+        item_id: 'msg_1',
+        output_index: 1,
+        content_index: 0,
+        delta: 'No.',
+      }),
+      event('response.output_text.done', {
+        item_id: 'msg_1',
+        output_index: 1,
+        content_index: 0,
+        text: 'x',
+      }),
+    ].flatMap(translate);
+
+    expect(deltas).toEqual([{ type: 'text', text: 'No.' }]);
+  });
+
+  it('finishes safely without usage when the completed response has none', () => {
+    expect(
+      responsesEventDeltas()(
+        event('response.completed', { response: responseObject('completed') }),
+      ),
+    ).toEqual([{ type: 'finish', reason: 'completed', safe: true }]);
+  });
+
+  it('finishes unsafely with reason incomplete when the response gives no details', () => {
+    expect(
+      responsesEventDeltas()(
+        event('response.incomplete', { response: responseObject('incomplete') }),
+      ),
+    ).toEqual([{ type: 'finish', reason: 'incomplete', safe: false }]);
+  });
+
+  it('throws a ModelError for response.failed without an error object', () => {
+    const error = thrownBy(() =>
+      responsesEventDeltas()(event('response.failed', { response: responseObject('failed') })),
+    );
+
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ provider: 'openai', category: 'generic', retryable: false });
+  });
+});
