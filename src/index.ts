@@ -83,6 +83,7 @@ export type {
   UserMessage,
 } from './providers/model-client.js';
 export { abortedTurn, toModelError } from './providers/provider-errors.js';
+export * from './providers/openai/index.js';
 export * from './providers/scripted/index.js';
 export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';

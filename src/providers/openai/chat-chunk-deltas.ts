@@ -12,9 +12,14 @@ const SAFE_FINISH = new Set(['stop', 'tool_calls', 'function_call']);
  *   `call_start {key: String(index), id, name}`; its argument text, and that of every later
  *   fragment, is a `call_arguments`. Names and ids repeated on later fragments are ignored.
  * - `delta.content` and `delta.refusal` are `text`.
+ * - Chat sends no per-call end. OpenAI streams parallel calls one after another, so when call
+ *   `index + 1` opens, call `index` is complete: it gets its `call_end` then, and a safe tool
+ *   can start while the model still writes the next call (eager dispatch). A server that
+ *   interleaves fragments of several calls needs `{ sequentialCalls: false }`: then only the
+ *   finish closes calls.
  * - `finish_reason` is the `finish`: `stop`, `tool_calls` (and the legacy `function_call`) are
  *   safe; `length`, `content_filter` and anything unknown are not, so calls still open are
- *   retracted. Chat sends no per-call end: the finish closes every call.
+ *   retracted.
  * - The usage chunk (`choices: []`, after the finish) is a `usage`.
  * Only choice 0 is read: the adapter never asks for `n > 1`.
  *
@@ -22,9 +27,14 @@ const SAFE_FINISH = new Set(['stop', 'tool_calls', 'function_call']);
  * const translate = chatChunkDeltas();
  * for await (const chunk of stream) for (const delta of translate(chunk)) detector.push(delta);
  */
-export function chatChunkDeltas(): (chunk: ChatCompletionChunk) => ToolCallDelta[] {
+export function chatChunkDeltas(
+  options: { readonly sequentialCalls?: boolean } = {},
+): (chunk: ChatCompletionChunk) => ToolCallDelta[] {
+  const sequential = options.sequentialCalls ?? true;
   /** Tool-call indexes that have had their `call_start`. */
   const opened = new Set<number>();
+  /** The key of the call being written, when calls stream one after another. */
+  let writing: string | undefined;
 
   return function translateChatChunk(chunk) {
     const deltas: ToolCallDelta[] = [];
@@ -42,6 +52,8 @@ export function chatChunkDeltas(): (chunk: ChatCompletionChunk) => ToolCallDelta
       const key = String(index);
       if (!opened.has(index)) {
         opened.add(index);
+        if (sequential && writing !== undefined) deltas.push({ type: 'call_end', key: writing });
+        writing = key;
         deltas.push({
           type: 'call_start',
           key,

@@ -1,4 +1,5 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { InvalidOptionError } from '../../errors.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
 import { chatChunkDeltas } from './chat-chunk-deltas.js';
 import { toChatMessages, toChatTools } from './chat-request.js';
@@ -7,7 +8,14 @@ import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.
 import { streamOpenAITurn } from './stream-openai-turn.js';
 
 /** Options of `createOpenAIChatModel`. */
-export type OpenAIChatModelOptions = OpenAIModelOptions;
+export interface OpenAIChatModelOptions extends OpenAIModelOptions {
+  /**
+   * The server streams parallel calls one after another (OpenAI does), so a call is complete
+   * when the next one opens and can start early. Set false for a server that interleaves the
+   * fragments of several calls: then calls complete only at the finish. Default true.
+   */
+  readonly sequentialCalls?: boolean;
+}
 
 const FACTORY = 'createOpenAIChatModel';
 
@@ -36,6 +44,13 @@ const FACTORY = 'createOpenAIChatModel';
  */
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelClient {
   const settings = resolveOpenAIOptions(options, FACTORY, 'chat');
+  const sequentialCalls = options.sequentialCalls ?? true;
+  if (typeof sequentialCalls !== 'boolean') {
+    throw new InvalidOptionError(
+      'sequentialCalls',
+      `${FACTORY}: sequentialCalls must be a boolean`,
+    );
+  }
   const { client, model, requestOptions } = settings;
 
   function body(request: ModelRequest): ChatCompletionCreateParamsStreaming {
@@ -72,7 +87,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
             ...requestOptions,
             ...(signal === undefined ? {} : { signal }),
           }),
-        translate: chatChunkDeltas(),
+        translate: chatChunkDeltas({ sequentialCalls }),
         signal,
       });
     },

@@ -68,6 +68,40 @@ describe('chatChunkDeltas', () => {
     ]);
   });
 
+  it('closes a call when the next one opens, so it can start while the model writes on', () => {
+    const translate = chatChunkDeltas();
+    const open = (index: number, id: string) =>
+      translate(
+        chunk({
+          tool_calls: [
+            { index, id, type: 'function', function: { name: 'read', arguments: '{}' } },
+          ],
+        }),
+      );
+    expect([...open(0, 'c1'), ...open(1, 'c2'), ...translate(chunk({}, 'tool_calls'))]).toEqual([
+      { type: 'call_start', key: '0', id: 'c1', name: 'read' },
+      { type: 'call_arguments', key: '0', fragment: '{}' },
+      { type: 'call_end', key: '0' },
+      { type: 'call_start', key: '1', id: 'c2', name: 'read' },
+      { type: 'call_arguments', key: '1', fragment: '{}' },
+      { type: 'finish', reason: 'tool_calls', safe: true },
+    ]);
+  });
+
+  it('leaves every call open until the finish with sequentialCalls: false', () => {
+    const translate = chatChunkDeltas({ sequentialCalls: false });
+    const deltas = [0, 1].flatMap((index) =>
+      translate(
+        chunk({
+          tool_calls: [
+            { index, id: `c${index}`, type: 'function', function: { name: 'read', arguments: '' } },
+          ],
+        }),
+      ),
+    );
+    expect(deltas.filter((delta) => delta.type === 'call_end')).toEqual([]);
+  });
+
   it('keys calls by their position when a server leaves out index', () => {
     const calls = [
       { id: 'c1', type: 'function', function: { name: 'read', arguments: '{}' } },

@@ -58,6 +58,7 @@ describe('createOpenAIChatModel streaming', () => {
       { type: 'call_arguments', key: '0', fragment: '{"pa' },
       { type: 'call_arguments', key: '0', fragment: 'th": "a' },
       { type: 'call_arguments', key: '0', fragment: '.md"}' },
+      { type: 'call_end', key: '0' },
       { type: 'call_start', key: '1', id: 'call_b', name: 'fs_stat' },
       { type: 'call_arguments', key: '1', fragment: '{"path":' },
       { type: 'call_arguments', key: '1', fragment: ' "b.md"}' },
