@@ -18,7 +18,9 @@ export interface ModelClient {
    */
   readonly toolCalling: 'native' | 'text';
   /**
-   * Streams one model turn. Yields deltas as they arrive and ends after a `finish` delta.
+   * Streams one model turn. Yields deltas as they arrive, with exactly one `finish` when the
+   * response ends normally (a `usage` delta may come before or after it, as the provider sends
+   * it). A stream that ends without a `finish` was cut short: its open calls are retracted.
    * Rejects with `ModelError` when the provider fails (HTTP status, error frame mid-stream,
    * connection lost, timeout) and with `CancelledError` when `request.signal` aborts, also when
    * the SDK would end the iteration silently.
