@@ -5,6 +5,11 @@ import { chooseModel } from '../../src/cli/choose-model.js';
 import { demoModel } from '../../src/cli/demo-model.js';
 import { exampleTools } from '../../src/cli/example-tools.js';
 import { createToolRegistry, InvalidOptionError } from '../../src/index.js';
+import {
+  CHAT_PATH,
+  chatToolCallStream,
+  startOpenAIWireServer,
+} from '../support/openai-wire-server.js';
 
 function sink() {
   const stream = new PassThrough();
@@ -56,12 +61,67 @@ describe('switchyard agent', () => {
     expect(printed.results.map((r) => r.toolName)).toEqual(['regex_match', 'sha256']);
     expect(err).toBe('');
   });
+});
 
-  it('uses the scripted demo without a provider and refuses an unknown one', () => {
-    const choice = { task: 't', model: undefined, baseURL: undefined, env: {} };
-    expect(chooseModel({ ...choice, provider: undefined }).provider).toBe('scripted');
-    expect(() => chooseModel({ ...choice, provider: 'gemini' })).toThrow(
-      expect.objectContaining({ code: InvalidOptionError.CODE, option: 'provider' }),
+describe('switchyard agent: choosing the model', () => {
+  const choice = { task: 't', provider: undefined, model: undefined, baseURL: undefined, env: {} };
+
+  it('uses the scripted demo when no key is set', () => {
+    expect(chooseModel(choice).provider).toBe('scripted');
+  });
+
+  it('uses OpenAI when OPENAI_API_KEY is set, with SWITCHYARD_MODEL or --model', () => {
+    const env = { OPENAI_API_KEY: 'k', SWITCHYARD_MODEL: 'from-env' };
+    expect(chooseModel({ ...choice, env })).toMatchObject({
+      provider: 'openai',
+      model: 'from-env',
+    });
+    expect(chooseModel({ ...choice, env, model: 'flag' }).model).toBe('flag');
+  });
+
+  it.each([
+    ['gemini', {}, /must be one of/],
+    ['openai', {}, /needs OPENAI_API_KEY/],
+    ['__proto__', {}, /must be one of/],
+  ])('refuses --provider %s', (provider, env, message) => {
+    expect(() => chooseModel({ ...choice, provider, env })).toThrow(
+      expect.objectContaining({
+        code: InvalidOptionError.CODE,
+        option: 'provider',
+        message: expect.stringMatching(message),
+      }),
     );
+  });
+
+  it('talks to the server at --base-url', async () => {
+    const server = await startOpenAIWireServer();
+    try {
+      server.reply(CHAT_PATH, {
+        sse: chatToolCallStream([], { text: 'Hello from the server.', finish: 'stop' }),
+      });
+      const model = chooseModel({
+        ...choice,
+        provider: 'openai',
+        baseURL: server.baseURL,
+        env: { OPENAI_API_KEY: 'test-key' },
+      });
+      const out = sink();
+      const err = sink();
+      const run = await runAgentCommand({
+        task: 'say hello',
+        model,
+        tools: createToolRegistry(exampleTools({ workers: false })),
+        eager: true,
+        json: false,
+        out: out.stream,
+        err: err.stream,
+      });
+      expect(run.status).toBe('completed');
+      expect(out.text()).toBe('Hello from the server.\n');
+      expect(err.text()).toContain('switchyard agent: openai / gpt-5.1');
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer test-key');
+    } finally {
+      await server.close();
+    }
   });
 });
