@@ -2,6 +2,7 @@ import type { Anthropic } from '@anthropic-ai/sdk';
 import { ModelError } from '../../errors.js';
 import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
 import { isSafeAnthropicStop } from './anthropic-stop-reasons.js';
+import { TokenUsage } from './token-usage.js';
 
 type StreamEvent = Anthropic.Messages.RawMessageStreamEvent;
 type ContentBlock = Anthropic.Messages.RawContentBlockStartEvent['content_block'];
@@ -40,8 +41,8 @@ export class AnthropicDeltaTranslator {
   private heldEnd: ToolCallDelta | undefined;
   /** The latest `stop_reason`, once `message_delta` carried one. */
   private stopReason: string | undefined;
-  /** Token counts so far (cumulative, as the API reports them); none until `message_start`. */
-  private usage: TokenCounts | undefined;
+  /** Token counts so far; none until `message_start`. */
+  private usage: TokenUsage | undefined;
   /** `message_stop` arrived (or `end` ran): nothing more is translated. */
   private finished = false;
 
@@ -50,7 +51,7 @@ export class AnthropicDeltaTranslator {
     if (this.finished) return [];
     switch (event.type) {
       case 'message_start':
-        this.usage = countTokens(new Map(), event.message.usage);
+        this.usage = new TokenUsage(event.message.usage);
         return [];
       case 'content_block_start':
         return [...this.release(), ...this.open(event.index, event.content_block)];
@@ -74,7 +75,7 @@ export class AnthropicDeltaTranslator {
       }
       case 'message_delta': {
         this.stopReason = event.delta.stop_reason ?? this.stopReason;
-        if (event.usage != null) this.usage = countTokens(this.usage ?? new Map(), event.usage);
+        if (event.usage != null) this.usage = (this.usage ?? new TokenUsage()).update(event.usage);
         if (this.stopReason === undefined) return [];
         if (isSafeAnthropicStop(this.stopReason)) return this.release();
         // The last call may be cut: it gets no call_end, so the unsafe finish retracts it.
@@ -134,43 +135,10 @@ export class AnthropicDeltaTranslator {
     const safe = isSafeAnthropicStop(reason);
     const deltas: ToolCallDelta[] = safe ? this.release() : [];
     this.heldEnd = undefined;
-    if (this.usage !== undefined) deltas.push(usageDelta(this.usage));
+    if (this.usage !== undefined) deltas.push(this.usage.delta());
     deltas.push({ type: 'finish', reason, safe });
     return deltas;
   }
-}
-
-/** The usage fields read, by name. */
-type TokenCounts = ReadonlyMap<string, number>;
-
-const TOKEN_FIELDS = [
-  'input_tokens',
-  'cache_creation_input_tokens',
-  'cache_read_input_tokens',
-  'output_tokens',
-] as const;
-
-/** `counts` updated with every field `usage` reports (the API sends null for unchanged ones). */
-function countTokens(counts: TokenCounts, usage: object): TokenCounts {
-  const next = new Map(counts);
-  for (const field of TOKEN_FIELDS) {
-    const value = (usage as Partial<Record<string, unknown>>)[field];
-    if (typeof value === 'number') next.set(field, value);
-  }
-  return next;
-}
-
-/** Input is the sum of fresh and cached input tokens: what the request used in all. */
-function usageDelta(counts: TokenCounts): ToolCallDelta {
-  const count = (field: (typeof TOKEN_FIELDS)[number]) => counts.get(field) ?? 0;
-  return {
-    type: 'usage',
-    inputTokens:
-      count('input_tokens') +
-      count('cache_creation_input_tokens') +
-      count('cache_read_input_tokens'),
-    outputTokens: count('output_tokens'),
-  };
 }
 
 function endOf(call: CallBlock): ToolCallDelta {
