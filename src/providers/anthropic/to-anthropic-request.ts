@@ -1,0 +1,44 @@
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { ModelRequest } from '../model-client.js';
+import { toAnthropicMessages } from './to-anthropic-messages.js';
+import { toAnthropicTools } from './to-anthropic-tools.js';
+
+/** What a request needs beyond the turn itself. */
+export interface AnthropicRequestSettings {
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly disableParallelToolUse: boolean;
+}
+
+/**
+ * The streaming Messages API body for one model turn: `model`, `max_tokens`, `stream: true`,
+ * `system` (when given and not empty), the transcript as alternating `messages`, and the tools
+ * (left out when there are none, with `tool_choice` only to disable parallel tool use).
+ *
+ * @example
+ * const body = toAnthropicRequest(request, { model: 'claude-sonnet-4-5', maxTokens: 4096, disableParallelToolUse: false });
+ * const events = await client.messages.create(body, { signal: request.signal });
+ */
+export function toAnthropicRequest(
+  request: ModelRequest,
+  settings: AnthropicRequestSettings,
+): Anthropic.Messages.MessageCreateParamsStreaming {
+  const tools = request.tools.length === 0 ? {} : toolFields(request, settings);
+  return {
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    stream: true,
+    ...(request.system === undefined || request.system === '' ? {} : { system: request.system }),
+    messages: toAnthropicMessages(request.messages),
+    ...tools,
+  };
+}
+
+function toolFields(
+  request: ModelRequest,
+  settings: AnthropicRequestSettings,
+): Pick<Anthropic.Messages.MessageCreateParamsStreaming, 'tools' | 'tool_choice'> {
+  const tools = toAnthropicTools(request.tools);
+  if (!settings.disableParallelToolUse) return { tools };
+  return { tools, tool_choice: { type: 'auto', disable_parallel_tool_use: true } };
+}
