@@ -34,6 +34,12 @@ export interface AnthropicModelOptions {
   readonly maxTokens?: number;
   /** Sends `tool_choice: {type: 'auto', disable_parallel_tool_use: true}`. Default false. */
   readonly disableParallelToolUse?: boolean;
+  /**
+   * Server tools the API runs itself (web search, web fetch, code execution, tool search), sent
+   * after the client tools on every turn, e.g. `{type: 'web_search_20250305', name: 'web_search'}`.
+   * Their calls stream as provider-native and are never dispatched. Default none.
+   */
+  readonly hostedTools?: readonly Anthropic.Messages.ToolUnion[];
 }
 
 /** The checked options, with the client to send through and the per-request SDK options. */
@@ -42,6 +48,7 @@ export interface AnthropicSettings {
   readonly model: string;
   readonly maxTokens: number;
   readonly disableParallelToolUse: boolean;
+  readonly hostedTools: readonly Anthropic.Messages.ToolUnion[];
   readonly requestOptions: { readonly maxRetries?: number; readonly timeout?: number };
 }
 
@@ -56,7 +63,8 @@ const FACTORY = 'createAnthropicModel';
  * @throws InvalidOptionError naming the option: a missing model, a client that is not an
  *   Anthropic SDK client, `apiKey`/`baseURL` next to a client, a `baseURL` ending in `/v1`,
  *   a negative or fractional `maxRetries`, a `timeoutMs` or `maxTokens` below 1, or
- *   `temperature` (the Messages API of version 2026-10-21 has none).
+ *   a `hostedTools` entry without a string `type`, or `temperature` (the Messages API of
+ *   version 2026-10-21 has none).
  */
 export function resolveAnthropicOptions(input: AnthropicModelOptions): AnthropicSettings {
   const options = optionsObject(FACTORY, input);
@@ -92,6 +100,7 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
       'disableParallelToolUse',
       options.disableParallelToolUse ?? false,
     ),
+    hostedTools: checkHostedTools(options.hostedTools ?? []),
     requestOptions,
   };
 }
@@ -139,4 +148,17 @@ function checkBaseURL(value: unknown): string {
     );
   }
   return baseURL;
+}
+
+function checkHostedTools(value: unknown): readonly Anthropic.Messages.ToolUnion[] {
+  const valid =
+    Array.isArray(value) &&
+    value.every((tool) => typeof (tool as { type?: unknown } | null)?.type === 'string');
+  if (!valid) {
+    throw new InvalidOptionError(
+      'hostedTools',
+      `${FACTORY}: hostedTools must be an array of server tool definitions, each with a string type`,
+    );
+  }
+  return [...value];
 }

@@ -8,12 +8,15 @@ export interface AnthropicRequestSettings {
   readonly model: string;
   readonly maxTokens: number;
   readonly disableParallelToolUse: boolean;
+  /** Server tools sent after the client tools. Default none. */
+  readonly hostedTools?: readonly Anthropic.Messages.ToolUnion[];
 }
 
 /**
  * The streaming Messages API body for one model turn: `model`, `max_tokens`, `stream: true`,
- * `system` (when given and not empty), the transcript as alternating `messages`, and the tools
- * (left out when there are none, with `tool_choice` only to disable parallel tool use).
+ * `system` (when given and not empty), the transcript as alternating `messages`, and the client
+ * tools followed by the hosted ones (left out when there are none, with `tool_choice` only to
+ * disable parallel tool use).
  *
  * @example
  * const body = toAnthropicRequest(request, { model: 'claude-sonnet-4-5', maxTokens: 4096, disableParallelToolUse: false });
@@ -23,22 +26,21 @@ export function toAnthropicRequest(
   request: ModelRequest,
   settings: AnthropicRequestSettings,
 ): Anthropic.Messages.MessageCreateParamsStreaming {
-  const tools = request.tools.length === 0 ? {} : toolFields(request, settings);
+  const tools = [...toAnthropicTools(request.tools), ...(settings.hostedTools ?? [])];
   return {
     model: settings.model,
     max_tokens: settings.maxTokens,
     stream: true,
     ...(request.system === undefined || request.system === '' ? {} : { system: request.system }),
     messages: toAnthropicMessages(request.messages),
-    ...tools,
+    ...(tools.length === 0 ? {} : toolFields(tools, settings)),
   };
 }
 
 function toolFields(
-  request: ModelRequest,
+  tools: Anthropic.Messages.ToolUnion[],
   settings: AnthropicRequestSettings,
 ): Pick<Anthropic.Messages.MessageCreateParamsStreaming, 'tools' | 'tool_choice'> {
-  const tools = toAnthropicTools(request.tools);
   if (!settings.disableParallelToolUse) return { tools };
   return { tools, tool_choice: { type: 'auto', disable_parallel_tool_use: true } };
 }

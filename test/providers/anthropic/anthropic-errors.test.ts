@@ -88,6 +88,21 @@ describe('createAnthropicModel: provider failures are ModelErrors', () => {
     expect(error).toMatchObject({ category: 'server_error', retryable: true });
   });
 
+  it('turns a response that does not start within timeoutMs into a retryable timeout ModelError', async () => {
+    server.reply({ hold: true });
+    const impatient = createAnthropicModel({
+      model: 'claude-wire',
+      apiKey: 'test-key',
+      baseURL: server.baseURL,
+      maxRetries: 0,
+      timeoutMs: 50,
+    });
+    const { error } = await runTurn(impatient, request, registry);
+    expect(ModelError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ category: 'timeout', retryable: true });
+    await (await server.nextRequest()).abandoned;
+  });
+
   it('turns a refused connection into a retryable transient_network ModelError', async () => {
     const gone = await startAnthropicWireServer();
     await gone.close();

@@ -66,6 +66,8 @@ describe('createAnthropicModel options', () => {
     ['maxTokens', { model: 'm', client, maxTokens: 10.5 }],
     ['disableParallelToolUse', { model: 'm', client, disableParallelToolUse: 'yes' }],
     ['temperature', { model: 'm', client, temperature: 0 }],
+    ['hostedTools', { model: 'm', client, hostedTools: { type: 'web_search_20250305' } }],
+    ['hostedTools', { model: 'm', client, hostedTools: [{ name: 'web_search' }] }],
   ])('names %s when it is invalid (%j)', (option, options) => {
     expect(rejectedOption(options)).toBe(option);
   });

@@ -79,6 +79,35 @@ describe('createAnthropicModel on the wire: the request', () => {
     expect(single.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
   });
 
+  it('sends hosted tools after the client tools, and alone when there are no client tools', async () => {
+    const webSearch = { type: 'web_search_20250305', name: 'web_search', max_uses: 2 } as const;
+    server.reply(
+      { stream: messageStream([{ text: 'ok' }]) },
+      { stream: messageStream([{ text: 'ok' }]) },
+    );
+    const model = createAnthropicModel({
+      model: 'claude-wire',
+      client: server.client(),
+      hostedTools: [webSearch],
+    });
+    const turn = async (tools: ModelRequest['tools']) => {
+      for await (const _ of model.stream({ messages: [{ role: 'user', text: 'Hi' }], tools })) {
+        // Drain.
+      }
+      return (await server.nextRequest()).body.tools as { name: string }[];
+    };
+    const withClientTools = await turn(providerRegistry().modelDefinitions());
+    expect(withClientTools.map((tool) => tool.name)).toEqual([
+      'read',
+      'write',
+      'search',
+      'fs_stat',
+      'web_search',
+    ]);
+    expect(withClientTools.at(-1)).toEqual(webSearch);
+    expect(await turn([])).toEqual([webSearch]);
+  });
+
   it('replays a transcript: tool_use blocks pair with tool_result blocks, errors flagged, hosted calls left out', async () => {
     const transcript: TranscriptMessage[] = [
       { role: 'user', text: 'Read a.md and stat b.md' },
