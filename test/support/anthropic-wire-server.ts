@@ -12,7 +12,10 @@ export interface WireRequest {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Record<string, unknown>;
-  /** Settles when the client went away before the reply was complete (an aborted request). */
+  /**
+   * Settles when the connection closed before the reply was complete: the client aborted or
+   * stopped reading (or the reply's ending was `cut`).
+   */
   readonly abandoned: Promise<void>;
 }
 

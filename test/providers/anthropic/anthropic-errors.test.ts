@@ -9,10 +9,10 @@ import type { ModelClient, ModelRequest } from '../../../src/providers/model-cli
 import { deferred } from '../../../src/testing/index.js';
 import {
   type AnthropicWireServer,
-  blockFrames,
   errorFrame,
   errorReply,
   messageStart,
+  messageStream,
   startAnthropicWireServer,
 } from '../../support/anthropic-wire-server.js';
 import { eventsOf, providerRegistry, runTurn } from './support.js';
@@ -34,16 +34,11 @@ afterEach(async () => {
 });
 
 /** The frames of a turn that opened a read call and sent part of its arguments. */
-const openCall = () => [
-  messageStart(),
-  ...blockFrames(
-    0,
-    { toolUse: { id: 'toolu_1', name: 'read', jsonPieces: ['{"path": "a'] } },
-    {
-      close: false,
-    },
-  ),
-];
+const openCall = () =>
+  messageStream([{ toolUse: { id: 'toolu_1', name: 'read', jsonPieces: ['{"path": "a'] } }], {
+    stopReason: null,
+    lastBlockOpen: true,
+  });
 
 describe('createAnthropicModel: provider failures are ModelErrors', () => {
   it.each([

@@ -185,6 +185,20 @@ describe('createAnthropicModel: streamed turns into the native detector', () => 
     ]);
   });
 
+  it('finishes with the stop reason when the stream ends after message_delta without message_stop', async () => {
+    server.reply({
+      stream: messageStream([toolUse('toolu_1', 'read', ['{"path": "a.md"}'])], {
+        messageStop: false,
+      }),
+    });
+    const { deltas, events, error } = await runTurn(model, request, registry);
+    expect(error).toBeUndefined();
+    expect(deltas.at(-1)).toEqual({ type: 'finish', reason: 'tool_use', safe: true });
+    expect(eventsOf(events, 'candidate_promoted').map((event) => event.toolCallId)).toEqual([
+      'toolu_1',
+    ]);
+  });
+
   it('retracts a call whose arguments are not valid JSON, with a repair message', async () => {
     server.reply({ stream: messageStream([toolUse('toolu_1', 'read', ['{"path": ', "'a.md'}"])]) });
     const { events } = await runTurn(model, request, registry);
