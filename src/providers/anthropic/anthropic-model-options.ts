@@ -9,7 +9,7 @@ import {
 
 /** Options of `createAnthropicModel`. */
 export interface AnthropicModelOptions {
-  /** The model id, e.g. `claude-sonnet-4-5`. Required. */
+  /** The model id, e.g. `claude-sonnet-5-5`. Required. */
   readonly model: string;
   /**
    * An SDK client you built (`new Anthropic({ ... })`), for credentials, proxies, headers or a

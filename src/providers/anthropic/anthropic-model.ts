@@ -29,7 +29,7 @@ const PROVIDER = 'anthropic';
  *
  * @throws InvalidOptionError naming the option when an option is invalid.
  * @example
- * const model = createAnthropicModel({ model: 'claude-sonnet-4-5', apiKey: process.env.ANTHROPIC_API_KEY });
+ * const model = createAnthropicModel({ model: 'claude-sonnet-5-5', apiKey: process.env.ANTHROPIC_API_KEY });
  * const detector = createNativeDetector({ toolNames: registry.names(), resolveName, onEvent });
  * for await (const delta of model.stream({ messages, tools: registry.modelDefinitions(), signal })) {
  *   detector.push(delta);

@@ -19,7 +19,7 @@ export interface AnthropicRequestSettings {
  * disable parallel tool use).
  *
  * @example
- * const body = toAnthropicRequest(request, { model: 'claude-sonnet-4-5', maxTokens: 4096, disableParallelToolUse: false });
+ * const body = toAnthropicRequest(request, { model: 'claude-sonnet-5-5', maxTokens: 4096, disableParallelToolUse: false });
  * const events = await client.messages.create(body, { signal: request.signal });
  */
 export function toAnthropicRequest(

@@ -39,7 +39,7 @@ it('runs a tool call round trip: stream, detect, dispatch, replay the results', 
 
   const registry = createToolRegistry([readFile.tool]);
   const dispatcher = createDispatcher({ registry });
-  const model = createAnthropicModel({ model: 'claude-sonnet-4-5', client: server.client() });
+  const model = createAnthropicModel({ model: 'claude-sonnet-5-5', client: server.client() });
 
   const transcript: TranscriptMessage[] = [{ role: 'user', text: 'What is in notes.md?' }];
   const calls: DetectedCall[] = [];
