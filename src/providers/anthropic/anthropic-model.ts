@@ -20,7 +20,7 @@ const PROVIDER = 'anthropic';
  *
  * Options: `model` (required); `client` or `apiKey`/`baseURL`; `maxRetries`, `timeoutMs`
  * (default: the client's own); `maxTokens` (default 4096); `disableParallelToolUse` (default
- * false). See `AnthropicModelOptions`.
+ * false); `hostedTools` (default none). See `AnthropicModelOptions`.
  *
  * The stream rejects with `ModelError` when the API fails (HTTP status, `event: error`, dropped
  * connection, a stream that ends before its stop reason; see `toAnthropicModelError`) and with
