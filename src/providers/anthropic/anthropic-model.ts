@@ -1,0 +1,68 @@
+import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
+import type { ModelClient, ModelRequest } from '../model-client.js';
+import { abortedTurn } from '../provider-errors.js';
+import { AnthropicDeltaTranslator } from './anthropic-delta-translator.js';
+import { toAnthropicModelError } from './anthropic-model-error.js';
+import {
+  type AnthropicModelOptions,
+  type AnthropicSettings,
+  resolveAnthropicOptions,
+} from './anthropic-model-options.js';
+import { toAnthropicRequest } from './to-anthropic-request.js';
+
+const PROVIDER = 'anthropic';
+
+/**
+ * A `ModelClient` over the Anthropic Messages API (`provider: 'anthropic'`, native tool calling).
+ * Each turn is one streamed `POST /v1/messages`: the transcript, system prompt and tools go out
+ * (see `toAnthropicRequest`), and the events come back as `ToolCallDelta`s for the native
+ * detector (see `AnthropicDeltaTranslator`), ending with `usage` and `finish`.
+ *
+ * Options: `model` (required); `client` or `apiKey`/`baseURL`; `maxRetries`, `timeoutMs`
+ * (default: the client's own); `maxTokens` (default 4096); `disableParallelToolUse` (default
+ * false); `hostedTools` (default none). See `AnthropicModelOptions`.
+ *
+ * The stream rejects with `ModelError` when the API fails (HTTP status, `event: error`, dropped
+ * connection, a stream that ends before its stop reason; see `toAnthropicModelError`) and with
+ * `CancelledError` when `request.signal` aborts — also mid-stream, where the SDK itself would
+ * just stop.
+ *
+ * @throws InvalidOptionError naming the option when an option is invalid.
+ * @example
+ * const model = createAnthropicModel({ model: 'claude-sonnet-5-5', apiKey: process.env.ANTHROPIC_API_KEY });
+ * const detector = createNativeDetector({ toolNames: registry.names(), resolveName, onEvent });
+ * for await (const delta of model.stream({ messages, tools: registry.modelDefinitions(), signal })) {
+ *   detector.push(delta);
+ * }
+ * detector.end();
+ */
+export function createAnthropicModel(options: AnthropicModelOptions): ModelClient {
+  const settings = resolveAnthropicOptions(options);
+  return {
+    provider: PROVIDER,
+    model: settings.model,
+    toolCalling: 'native',
+    stream: (request) => streamMessage(settings, request),
+  };
+}
+
+async function* streamMessage(
+  settings: AnthropicSettings,
+  request: ModelRequest,
+): AsyncGenerator<ToolCallDelta, void, undefined> {
+  const { signal } = request;
+  if (signal?.aborted) throw abortedTurn(PROVIDER, signal);
+  const translator = new AnthropicDeltaTranslator();
+  try {
+    const events = await settings.client.messages.create(toAnthropicRequest(request, settings), {
+      ...settings.requestOptions,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    for await (const event of events) yield* translator.push(event);
+  } catch (error) {
+    throw toAnthropicModelError(error, signal);
+  }
+  // An abort mid-stream ends the SDK's iteration without an error: the turn did not finish.
+  if (signal?.aborted) throw abortedTurn(PROVIDER, signal);
+  yield* translator.end();
+}

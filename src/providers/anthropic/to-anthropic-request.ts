@@ -1,0 +1,46 @@
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { ModelRequest } from '../model-client.js';
+import { toAnthropicMessages } from './to-anthropic-messages.js';
+import { toAnthropicTools } from './to-anthropic-tools.js';
+
+/** What a request needs beyond the turn itself. */
+export interface AnthropicRequestSettings {
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly disableParallelToolUse: boolean;
+  /** Server tools sent after the client tools. Default none. */
+  readonly hostedTools?: readonly Anthropic.Messages.ToolUnion[];
+}
+
+/**
+ * The streaming Messages API body for one model turn: `model`, `max_tokens`, `stream: true`,
+ * `system` (when given and not empty), the transcript as alternating `messages`, and the client
+ * tools followed by the hosted ones (left out when there are none, with `tool_choice` only to
+ * disable parallel tool use).
+ *
+ * @example
+ * const body = toAnthropicRequest(request, { model: 'claude-sonnet-5-5', maxTokens: 4096, disableParallelToolUse: false });
+ * const events = await client.messages.create(body, { signal: request.signal });
+ */
+export function toAnthropicRequest(
+  request: ModelRequest,
+  settings: AnthropicRequestSettings,
+): Anthropic.Messages.MessageCreateParamsStreaming {
+  const tools = [...toAnthropicTools(request.tools), ...(settings.hostedTools ?? [])];
+  return {
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    stream: true,
+    ...(request.system === undefined || request.system === '' ? {} : { system: request.system }),
+    messages: toAnthropicMessages(request.messages),
+    ...(tools.length === 0 ? {} : toolFields(tools, settings)),
+  };
+}
+
+function toolFields(
+  tools: Anthropic.Messages.ToolUnion[],
+  settings: AnthropicRequestSettings,
+): Pick<Anthropic.Messages.MessageCreateParamsStreaming, 'tools' | 'tool_choice'> {
+  if (!settings.disableParallelToolUse) return { tools };
+  return { tools, tool_choice: { type: 'auto', disable_parallel_tool_use: true } };
+}
