@@ -72,6 +72,7 @@ export {
   ToolTimeoutError,
 } from './errors.js';
 export * from './middleware/index.js';
+export * from './providers/anthropic/index.js';
 export type {
   AssistantMessage,
   ModelClient,
@@ -82,8 +83,8 @@ export type {
   TranscriptToolResult,
   UserMessage,
 } from './providers/model-client.js';
-export { abortedTurn, toModelError } from './providers/provider-errors.js';
 export * from './providers/openai/index.js';
+export { abortedTurn, modelError, toModelError } from './providers/provider-errors.js';
 export * from './providers/scripted/index.js';
 export * from './streams/index.js';
 export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';

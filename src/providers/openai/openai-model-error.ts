@@ -1,7 +1,7 @@
 import { classifyError } from '../../dispatch/classify-error.js';
-import { type InternalErrorCategory, isTransient } from '../../dispatch/error-taxonomy.js';
-import { CancelledError, errorMessage, ModelError } from '../../errors.js';
-import { abortedTurn, toModelError } from '../provider-errors.js';
+import type { InternalErrorCategory } from '../../dispatch/error-taxonomy.js';
+import type { CancelledError, ModelError } from '../../errors.js';
+import { modelError, toModelError } from '../provider-errors.js';
 
 /** Stamped on every error and turn of the OpenAI adapters. */
 export const OPENAI_PROVIDER = 'openai';
@@ -23,16 +23,10 @@ const ERROR_WORDS = new Map<string, InternalErrorCategory>([
 ]);
 
 /**
- * Turns what the OpenAI SDK threw (or a failure the stream reported) into `ModelError` or
- * `CancelledError`, like `toModelError`, with the SDK's own classes read first:
- * - `APIConnectionTimeoutError` → `timeout`; `APIConnectionError` (refused, reset before the
- *   response) → `transient_network` (its message, "Connection error.", names neither);
- * - a socket that closed mid-stream (undici's `TypeError: terminated`) → `transient_network`;
- * - an `APIError` without a status (an error frame mid-stream) → the category of its `code` or
- *   `type` word (`server_error`, `rate_limit_exceeded`, `overloaded_error`, …);
- * - `APIUserAbortError` → `CancelledError`.
- * Classes are recognised by name along the prototype chain, so errors from a client built with
- * another copy of the SDK are read the same way. Everything else goes to `toModelError`.
+ * `toModelError` for the OpenAI SDK: OpenAI's error words in an error's `code` or `type`
+ * (`server_error`, `rate_limit_exceeded`, `overloaded_error`, …) decide for error frames
+ * mid-stream, which carry no HTTP status and rarely name the cause in their message; dropped and
+ * refused connections, timeouts, missing credentials and aborts as for every provider.
  *
  * @returns `CancelledError` when `signal` aborted (its reason, if that is one), else the mapping.
  * @example
@@ -46,14 +40,7 @@ export function openAIModelError(
   error: unknown,
   signal?: AbortSignal,
 ): ModelError | CancelledError {
-  if (ModelError.isInstance(error) || CancelledError.isInstance(error)) return error;
-  if (signal?.aborted) return abortedTurn(OPENAI_PROVIDER, signal);
-  if (hasClass(error, 'APIUserAbortError')) {
-    return new CancelledError(`${OPENAI_PROVIDER}: ${errorMessage(error)}`, error);
-  }
-  const category = sdkCategory(error);
-  if (category === undefined) return toModelError(OPENAI_PROVIDER, error, signal);
-  return modelError(errorMessage(error), category, error);
+  return toModelError(OPENAI_PROVIDER, error, signal, ERROR_WORDS);
 }
 
 /**
@@ -66,45 +53,6 @@ export function streamFailure(
   cause: unknown,
 ): ModelError {
   const text = code ? `${code}: ${message}` : message;
-  return modelError(text, (code ? ERROR_WORDS.get(code) : undefined) ?? classifyError(text), cause);
-}
-
-function sdkCategory(error: unknown): InternalErrorCategory | undefined {
-  if (hasClass(error, 'APIConnectionTimeoutError')) return 'timeout';
-  if (hasClass(error, 'APIConnectionError')) return 'transient_network';
-  if (hasClass(error, 'APIError')) {
-    const { status, code, type } = error as { status?: unknown; code?: unknown; type?: unknown };
-    if (status !== undefined) return undefined;
-    return wordCategory(code) ?? wordCategory(type);
-  }
-  if (error instanceof TypeError && error.message === 'terminated') return 'transient_network';
-  return undefined;
-}
-
-function wordCategory(word: unknown): InternalErrorCategory | undefined {
-  return typeof word === 'string' ? ERROR_WORDS.get(word) : undefined;
-}
-
-function modelError(message: string, category: InternalErrorCategory, cause: unknown): ModelError {
-  const status = (cause as { status?: unknown } | null)?.status;
-  return new ModelError(`${OPENAI_PROVIDER}: ${message}`, {
-    provider: OPENAI_PROVIDER,
-    category,
-    ...(typeof status === 'number' ? { status } : {}),
-    retryable: isTransient(category),
-    cause,
-  });
-}
-
-/** True when a class named `name` is on the error's prototype chain. */
-function hasClass(error: unknown, name: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  for (
-    let prototype: unknown = Object.getPrototypeOf(error);
-    prototype !== null && prototype !== Object.prototype;
-    prototype = Object.getPrototypeOf(prototype)
-  ) {
-    if ((prototype as { constructor?: { name?: unknown } }).constructor?.name === name) return true;
-  }
-  return false;
+  const category = (code ? ERROR_WORDS.get(code) : undefined) ?? classifyError(text);
+  return modelError(OPENAI_PROVIDER, text, category, cause);
 }
