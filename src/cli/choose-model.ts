@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.js';
+import { createAnthropicModel } from '../providers/anthropic/anthropic-model.js';
 import type { ModelClient } from '../providers/model-client.js';
 import { createOpenAIChatModel } from '../providers/openai/create-openai-chat-model.js';
 import { createOpenAIResponsesModel } from '../providers/openai/create-openai-responses-model.js';
@@ -17,6 +18,7 @@ export interface ModelChoice {
 const PROVIDERS: Readonly<Record<string, { key?: string; model: string }>> = {
   openai: { key: 'OPENAI_API_KEY', model: 'gpt-5.1' },
   'openai-responses': { key: 'OPENAI_API_KEY', model: 'gpt-5.1' },
+  anthropic: { key: 'ANTHROPIC_API_KEY', model: 'claude-sonnet-5-5' },
   scripted: { model: 'switchyard-demo' },
 };
 
@@ -24,11 +26,13 @@ const PROVIDERS: Readonly<Record<string, { key?: string; model: string }>> = {
 function providerOf(choice: ModelChoice): string {
   if (choice.provider !== undefined) return choice.provider;
   if (choice.env.OPENAI_API_KEY) return 'openai';
+  if (choice.env.ANTHROPIC_API_KEY) return 'anthropic';
   return 'scripted';
 }
 
 /**
- * The model `switchyard agent` talks to: `--provider` (`openai`, `openai-responses`, `scripted`),
+ * The model `switchyard agent` talks to: `--provider` (`openai`, `openai-responses`, `anthropic`,
+ * `scripted`),
  * else the first provider whose API key is set in the environment, else the built-in scripted
  * demo (offline, no key needed). `--model` (or `SWITCHYARD_MODEL`) and `--base-url` (or the
  * SDK's own `*_BASE_URL` variable) point it elsewhere.
@@ -59,6 +63,8 @@ export function chooseModel(choice: ModelChoice): ModelClient {
       return createOpenAIChatModel(endpoint);
     case 'openai-responses':
       return createOpenAIResponsesModel(endpoint);
+    case 'anthropic':
+      return createAnthropicModel(endpoint);
     default:
       return demoModel(choice.task);
   }

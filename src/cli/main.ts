@@ -31,10 +31,12 @@ run options:
   --session <id>         session id stamped on every call (default "batch")
 
 agent options:
-  --provider <name>      openai | openai-responses | scripted (default: openai when
-                         OPENAI_API_KEY is set, scripted otherwise)
-  --model <id>           the provider's model id (also SWITCHYARD_MODEL; default gpt-5.1)
-  --base-url <url>       the provider's base URL (also OPENAI_BASE_URL)
+  --provider <name>      openai | openai-responses | anthropic | scripted (default: openai
+                         when OPENAI_API_KEY is set, anthropic when ANTHROPIC_API_KEY is set,
+                         scripted otherwise)
+  --model <id>           the provider's model id (also SWITCHYARD_MODEL; default gpt-5.1 or
+                         claude-sonnet-5-5)
+  --base-url <url>       the provider's base URL (also OPENAI_BASE_URL / ANTHROPIC_BASE_URL)
   --max-iterations <n>   model turns at most (default 10)
   --concurrency <n>      tool calls in flight per turn (default 8)
   --no-eager             start no call before the model has finished its turn

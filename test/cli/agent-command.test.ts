@@ -79,8 +79,16 @@ describe('switchyard agent: choosing the model', () => {
     expect(chooseModel({ ...choice, env, model: 'flag' }).model).toBe('flag');
   });
 
+  it('uses Anthropic when only ANTHROPIC_API_KEY is set', () => {
+    expect(chooseModel({ ...choice, env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+    });
+  });
+
   it.each([
     ['gemini', {}, /must be one of/],
+    ['anthropic', { OPENAI_API_KEY: 'k' }, /needs ANTHROPIC_API_KEY/],
     ['openai', {}, /needs OPENAI_API_KEY/],
     ['__proto__', {}, /must be one of/],
   ])('refuses --provider %s', (provider, env, message) => {
