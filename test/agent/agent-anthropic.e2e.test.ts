@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agentLoop,
-  CancelledError,
-  createAnthropicModel,
-  createToolRegistry,
-  ModelError,
-} from '../../src/index.js';
-import { deferred, recordingTool } from '../../src/testing/index.js';
+import { agentLoop, CancelledError, createAnthropicModel, ModelError } from '../../src/index.js';
+import { deferred } from '../../src/testing/index.js';
 import {
   type AnthropicWireServer,
   errorFrame,
@@ -15,18 +9,13 @@ import {
   startAnthropicWireServer,
 } from '../support/anthropic-wire-server.js';
 
+import { readWriteTools } from './support.js';
+
 let server: AnthropicWireServer;
 beforeAll(async () => {
   server = await startAnthropicWireServer();
 });
 afterAll(() => server.close());
-
-/** `read` is safe to start early; `write` waits for the end of the response. */
-function tools() {
-  const read = recordingTool({ name: 'read' }).respondsWith((call) => `text of ${call.args.path}`);
-  const write = recordingTool({ name: 'write', safety: { sideEffectLevel: 'workspace_write' } });
-  return { read, write, registry: createToolRegistry([read.tool, write.tool]) };
-}
 
 const model = () => createAnthropicModel({ model: 'claude-wire', client: server.client() });
 const answer = (text: string) => ({ stream: messageStream([{ text }]) });
@@ -41,7 +30,7 @@ function toolResults(body: Record<string, unknown>): Block[] {
 
 describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => {
   it('runs fragmented tool_use blocks and answers them with tool_result blocks in order', async () => {
-    const { read, write, registry } = tools();
+    const { read, write, registry } = readWriteTools();
     server.reply(
       {
         stream: messageStream([
@@ -73,7 +62,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('starts a safe call while the model is still streaming the next block', async () => {
-    const { read, registry } = tools();
+    const { read, registry } = readWriteTools();
     const release = deferred<void>();
     const frames = messageStream([
       { toolUse: { id: 'toolu_1', name: 'read', jsonPieces: ['{"path":"a"}'] } },
@@ -98,7 +87,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('retracts a call cut off by max_tokens: never run, is_error result to the model', async () => {
-    const { write, registry } = tools();
+    const { write, registry } = readWriteTools();
     server.reply(
       {
         stream: messageStream(
@@ -119,7 +108,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('retracts malformed JSON and an unknown tool, telling the model how to repair them', async () => {
-    const { write, registry } = tools();
+    const { write, registry } = readWriteTools();
     server.reply(
       {
         stream: messageStream([
@@ -139,7 +128,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('retries a turn that an overloaded error frame broke mid-stream', async () => {
-    const { registry } = tools();
+    const { registry } = readWriteTools();
     const broken = messageStream([{ text: 'Work' }], { stopReason: null });
     server.reply(
       { stream: [...broken, errorFrame('overloaded_error', 'Overloaded')] },
@@ -156,7 +145,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('fails with a rate_limit ModelError on a 429 when retries are off', async () => {
-    const { registry } = tools();
+    const { registry } = readWriteTools();
     server.reply(
       errorReply(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit'),
     );
@@ -167,7 +156,7 @@ describe('agentLoop over Anthropic Messages (real SDK, loopback server)', () => 
   });
 
   it('is cancelled by an abort mid-stream: the eager call is stopped, the held one never runs', async () => {
-    const { read, write, registry } = tools();
+    const { read, write, registry } = readWriteTools();
     read.hangs({ untilAborted: true });
     server.reply({
       stream: messageStream(

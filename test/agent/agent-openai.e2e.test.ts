@@ -4,10 +4,9 @@ import {
   CancelledError,
   createOpenAIChatModel,
   createOpenAIResponsesModel,
-  createToolRegistry,
   ModelError,
 } from '../../src/index.js';
-import { deferred, recordingTool } from '../../src/testing/index.js';
+import { deferred } from '../../src/testing/index.js';
 import {
   CHAT_PATH,
   chatToolCallStream,
@@ -19,18 +18,13 @@ import {
   startOpenAIWireServer,
 } from '../support/openai-wire-server.js';
 
+import { readWriteTools } from './support.js';
+
 let server: OpenAIWireServer;
 beforeAll(async () => {
   server = await startOpenAIWireServer();
 });
 afterAll(() => server.close());
-
-/** `read` is safe to start early; `write` waits for the end of the response. */
-function tools() {
-  const read = recordingTool({ name: 'read' }).respondsWith((call) => `text of ${call.args.path}`);
-  const write = recordingTool({ name: 'write', safety: { sideEffectLevel: 'workspace_write' } });
-  return { read, write, registry: createToolRegistry([read.tool, write.tool]) };
-}
 
 const answer = (text: string) => ({ sse: chatToolCallStream([], { text, finish: 'stop' }) });
 const chatModel = () => createOpenAIChatModel({ model: 'fake-model', client: server.client() });
@@ -44,7 +38,7 @@ function toolMessages(body: Record<string, unknown>) {
 
 describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', () => {
   it('runs a streamed turn of fragmented calls and sends the results back in planner order', async () => {
-    const { read, write, registry } = tools();
+    const { read, write, registry } = readWriteTools();
     server.reply(
       CHAT_PATH,
       {
@@ -76,7 +70,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('starts a safe call while the model is still streaming the next one', async () => {
-    const { read, registry } = tools();
+    const { read, registry } = readWriteTools();
     const release = deferred<void>();
     const steps = chatToolCallStream([
       { id: 'r1', name: 'read', arguments: ['{"path":"a"}'] },
@@ -100,7 +94,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('retracts a call cut off by finish_reason length: it never runs, the model is told', async () => {
-    const { write, registry } = tools();
+    const { write, registry } = readWriteTools();
     server.reply(
       CHAT_PATH,
       {
@@ -120,7 +114,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('retracts malformed JSON with a repair message, and an unknown tool with the tool list', async () => {
-    const { write, registry } = tools();
+    const { write, registry } = readWriteTools();
     server.reply(
       CHAT_PATH,
       {
@@ -148,7 +142,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('retries a turn hit by a 429 mid-stream error frame, then completes', async () => {
-    const { registry } = tools();
+    const { registry } = readWriteTools();
     server.reply(
       CHAT_PATH,
       {
@@ -171,7 +165,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('fails with a classified ModelError on a 429 when retries are off', async () => {
-    const { registry } = tools();
+    const { registry } = readWriteTools();
     server.reply(
       CHAT_PATH,
       errorReply(429, 'Too many requests', { type: 'requests', code: 'rate_limit_exceeded' }),
@@ -188,7 +182,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
   });
 
   it('is cancelled by an abort mid-stream: the eager call is stopped, the held one never runs', async () => {
-    const { read, write, registry } = tools();
+    const { read, write, registry } = readWriteTools();
     read.hangs({ untilAborted: true });
     server.reply(CHAT_PATH, {
       sse: [
@@ -221,7 +215,7 @@ describe('agentLoop over OpenAI Chat Completions (real SDK, loopback server)', (
 
 describe('agentLoop over OpenAI Responses (real SDK, loopback server)', () => {
   it('runs the calls and replays them as function_call / function_call_output items', async () => {
-    const { registry } = tools();
+    const { registry } = readWriteTools();
     server.reply(
       RESPONSES_PATH,
       {
