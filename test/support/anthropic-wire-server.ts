@@ -1,23 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Anthropic } from '@anthropic-ai/sdk';
-import { type Deferred, deferred } from '../../src/testing/index.js';
 import { errorBody, type SseFrame } from './anthropic-wire-frames.js';
+import {
+  type LoopbackReply,
+  type LoopbackServer,
+  type SseStep,
+  startLoopbackServer,
+} from './loopback-server.js';
 
 export * from './anthropic-wire-frames.js';
+export type { RecordedRequest } from './loopback-server.js';
 
-/** A request the server received, with its parsed JSON body. */
-export interface WireRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Record<string, unknown>;
-  /**
-   * Settles when the connection closed before the reply was complete: the client aborted or
-   * stopped reading (or the reply's ending was `cut`).
-   */
-  readonly abandoned: Promise<void>;
-}
+/** The one path the server answers; every other path gets the unqueued error. */
+export const MESSAGES_PATH = '/v1/messages';
 
 /** One step of a streamed reply. */
 export type StreamStep =
@@ -48,19 +42,17 @@ export type WireReply =
 /**
  * A loopback server speaking the Anthropic Messages API to the real SDK: a queue of scripted
  * replies for `POST /v1/messages` (streams with holds and cuts, JSON messages, HTTP errors), and
- * a record of every request. Reusable by any test that drives an Anthropic model end to end.
+ * a record of every request. A request with no reply queued gets a 501 `api_error` body.
+ * Reusable by any test that drives an Anthropic model end to end.
  */
-export interface AnthropicWireServer {
+export interface AnthropicWireServer
+  extends Pick<LoopbackServer, 'requests' | 'nextRequest' | 'close'> {
   /** For `new Anthropic({ baseURL })`: no `/v1`, the SDK adds it. */
   readonly baseURL: string;
-  readonly requests: readonly WireRequest[];
   /** Queues replies, answered one per request in order. */
   reply(...replies: WireReply[]): void;
-  /** Settles with the next request not yet taken (waiting for it when needed). */
-  nextRequest(): Promise<WireRequest>;
   /** An SDK client for this server: `apiKey: 'test-key'`, `maxRetries: 0`. */
   client(options?: { readonly maxRetries?: number; readonly timeout?: number }): Anthropic;
-  close(): Promise<void>;
 }
 
 /** An HTTP error reply with an Anthropic-shaped body (`rate_limit_error`, `overloaded_error`, …). */
@@ -68,97 +60,37 @@ export function errorReply(status: number, type: string, message = type): WireRe
   return { status, json: errorBody(type, message) };
 }
 
+/** Starts a server on 127.0.0.1 on a free port. */
 export async function startAnthropicWireServer(): Promise<AnthropicWireServer> {
-  const queue: WireReply[] = [];
-  const requests: WireRequest[] = [];
-  const waiting: Deferred<WireRequest>[] = [];
-  let taken = 0;
-
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const abandoned = deferred<void>();
-      response.on('close', () => {
-        if (!response.writableFinished) abandoned.resolve();
-      });
-      const text = Buffer.concat(chunks).toString('utf8');
-      const recorded: WireRequest = {
-        method: request.method ?? '',
-        path: request.url ?? '',
-        headers: request.headers,
-        body: text === '' ? {} : JSON.parse(text),
-        abandoned: abandoned.promise,
-      };
-      requests.push(recorded);
-      waiting.shift()?.resolve(recorded);
-      const reply = recorded.path === '/v1/messages' ? queue.shift() : undefined;
-      if (reply === undefined) {
-        const message = `anthropic-wire-server: no reply queued for ${recorded.method} ${recorded.path}`;
-        sendJson(response, 501, errorBody('api_error', message));
-      } else if ('json' in reply) {
-        sendJson(response, reply.status ?? 200, reply.json, reply.headers);
-      } else if ('stream' in reply) {
-        void sendStream(response, reply.stream, reply.ending ?? 'end');
-      }
-    });
+  const loopback = await startLoopbackServer({
+    unqueued: (request) => ({
+      status: 501,
+      json: errorBody(
+        'api_error',
+        `anthropic-wire-server: no reply queued for ${request.method} ${request.path}`,
+      ),
+    }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseURL = `http://127.0.0.1:${port}`;
-
+  const baseURL = loopback.origin;
   return {
+    ...loopback,
     baseURL,
-    requests,
     reply(...replies) {
-      queue.push(...replies);
-    },
-    nextRequest() {
-      const arrived = requests[taken];
-      taken += 1;
-      if (arrived !== undefined) return Promise.resolve(arrived);
-      const gate = deferred<WireRequest>();
-      waiting.push(gate);
-      return gate.promise;
+      loopback.reply(MESSAGES_PATH, ...replies.map(toLoopbackReply));
     },
     client(options = {}) {
       return new Anthropic({ apiKey: 'test-key', baseURL, maxRetries: 0, ...options });
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
   };
 }
 
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-async function sendStream(
-  response: ServerResponse,
-  steps: readonly StreamStep[],
-  ending: 'end' | 'cut' | 'hold',
-): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  response.flushHeaders();
-  for (const step of steps) {
-    if (response.destroyed) return;
-    if ('waitFor' in step) await step.waitFor.catch(() => undefined);
-    else if ('delayMs' in step) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
-    else if ('raw' in step) response.write(step.raw);
-    else response.write(`event: ${step.event}\ndata: ${JSON.stringify(step.data)}\n\n`);
-  }
-  if (response.destroyed) return;
-  if (ending === 'end') response.end();
-  // Destroying the socket mid-body is what a dropped connection looks like to the client.
-  else if (ending === 'cut') response.socket?.destroy();
+/** A stream's frames always carry `event:` and JSON data; its ending becomes the last step. */
+function toLoopbackReply(reply: WireReply): LoopbackReply {
+  if (!('stream' in reply)) return reply;
+  const steps: SseStep[] = reply.stream.map((step) =>
+    'event' in step ? { event: step.event, data: JSON.stringify(step.data) } : step,
+  );
+  if (reply.ending === 'cut') steps.push({ cut: true });
+  else if (reply.ending === 'hold') steps.push({ hold: true });
+  return { sse: steps };
 }
