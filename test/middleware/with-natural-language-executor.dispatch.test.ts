@@ -16,7 +16,7 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import type { JsonObject } from '../../src/tools/json.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 import { WEATHER_SCHEMA } from '../support/binder-envelope.js';
-import { openAIChatReply, startBinderFakeServer } from '../support/binder-fake-server.js';
+import { chatCompletionReply, startOpenAIWireServer } from '../support/openai-wire-server.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
 const neverFires = () => () => {};
@@ -236,11 +236,14 @@ describe('withNaturalLanguageExecutor in a dispatcher', () => {
   });
 
   it('binds through the OpenAI SDK end to end', async () => {
-    const server = await startBinderFakeServer();
+    const server = await startOpenAIWireServer();
     try {
-      server.reply('/v1/chat/completions', openAIChatReply('{"city":"Rome","unit":"f"}'));
+      server.reply(
+        '/v1/chat/completions',
+        chatCompletionReply([], { text: '{"city":"Rome","unit":"f"}' }),
+      );
       const { dispatcher, handler } = setup({
-        client: new OpenAI({ apiKey: 'test-key', baseURL: server.openAIBaseURL }),
+        client: new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL }),
       });
       const result = await dispatcher.dispatch({
         name: 'get_weather',

@@ -9,42 +9,42 @@ import {
   withNaturalLanguageExecutor,
 } from '../../src/middleware/index.js';
 import {
+  type AnthropicWireServer,
+  messageBody,
+  startAnthropicWireServer,
+} from '../support/anthropic-wire-server.js';
+import {
   binderAuditOf,
   recordingNext,
   WEATHER_SCHEMA,
   weatherCall,
 } from '../support/binder-envelope.js';
-import {
-  anthropicMessageReply,
-  type BinderFakeServer,
-  openAIChatReply,
-  startBinderFakeServer,
-} from '../support/binder-fake-server.js';
 import { manualTimer } from '../support/manual-timer.js';
+import {
+  chatCompletionReply,
+  type OpenAIWireServer,
+  startOpenAIWireServer,
+} from '../support/openai-wire-server.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
 const neverFires = () => () => {};
 
-let server: BinderFakeServer;
-beforeEach(async () => {
-  server = await startBinderFakeServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-
-function openAI(): OpenAI {
-  // The client keeps the SDK's default retries: the binder must turn them off per request.
-  return new OpenAI({ apiKey: 'test-key', baseURL: server.openAIBaseURL });
-}
-
-function anthropic(): Anthropic {
-  return new Anthropic({ apiKey: 'test-key', baseURL: server.anthropicBaseURL });
-}
-
 describe('the default binder over the OpenAI SDK', () => {
+  let server: OpenAIWireServer;
+  beforeEach(async () => {
+    server = await startOpenAIWireServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  function openAI(): OpenAI {
+    // The client keeps the SDK's default retries: the binder must turn them off per request.
+    return new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL });
+  }
+
   it('asks Chat Completions for a strict json_schema answer and binds the parsed arguments', async () => {
-    server.reply('/v1/chat/completions', openAIChatReply(JSON.stringify(PARIS)));
+    server.reply('/v1/chat/completions', chatCompletionReply([], { text: JSON.stringify(PARIS) }));
     const next = recordingNext();
     const caller = withNaturalLanguageExecutor({
       provider: 'openai',
@@ -81,7 +81,7 @@ describe('the default binder over the OpenAI SDK', () => {
   });
 
   it('sends the configured temperature, token cap and system prompt', async () => {
-    server.reply('/v1/chat/completions', openAIChatReply(JSON.stringify(PARIS)));
+    server.reply('/v1/chat/completions', chatCompletionReply([], { text: JSON.stringify(PARIS) }));
     const caller = withNaturalLanguageExecutor({
       provider: 'openai',
       model: 'gpt-5-nano',
@@ -98,7 +98,7 @@ describe('the default binder over the OpenAI SDK', () => {
   });
 
   it('makes one request only when the server fails, whatever the client retry setting', async () => {
-    server.reply('/v1/chat/completions', { status: 500, body: { error: { message: 'boom' } } });
+    server.reply('/v1/chat/completions', { status: 500, json: { error: { message: 'boom' } } });
     const caller = withNaturalLanguageExecutor({
       provider: 'openai',
       model: 'gpt-5-nano',
@@ -131,7 +131,7 @@ describe('the default binder over the OpenAI SDK', () => {
   });
 
   it('reports an answer without content as a schema_error', async () => {
-    server.reply('/v1/chat/completions', openAIChatReply(null));
+    server.reply('/v1/chat/completions', chatCompletionReply([], { text: null }));
     const caller = withNaturalLanguageExecutor({
       provider: 'openai',
       model: 'gpt-5-nano',
@@ -147,7 +147,7 @@ describe('the default binder over the OpenAI SDK', () => {
   });
 
   it('names the schema after the tool in a provider-safe way and can turn strict off', async () => {
-    server.reply('/v1/chat/completions', openAIChatReply('{}'));
+    server.reply('/v1/chat/completions', chatCompletionReply([], { text: '{}' }));
     const binderFn = createOpenAIBinder({ client: openAI(), model: 'm', strict: false });
     await binderFn({
       tool: 'weather.get now',
@@ -173,11 +173,21 @@ describe('the default binder over the OpenAI SDK', () => {
 });
 
 describe('the default binder over the Anthropic SDK', () => {
+  let server: AnthropicWireServer;
+  beforeEach(async () => {
+    server = await startAnthropicWireServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  function anthropic(): Anthropic {
+    // The client keeps the SDK's default retries: the binder must turn them off per request.
+    return new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
+  }
+
   it('asks Messages for a json_schema output and binds the JSON text', async () => {
-    server.reply(
-      '/v1/messages',
-      anthropicMessageReply([{ type: 'text', text: JSON.stringify(PARIS) }]),
-    );
+    server.reply({ json: messageBody([{ type: 'text', text: JSON.stringify(PARIS) }]) });
     const next = recordingNext();
     const caller = withNaturalLanguageExecutor({
       provider: 'anthropic',
@@ -207,7 +217,7 @@ describe('the default binder over the Anthropic SDK', () => {
   });
 
   it('sends the default token cap of 1024', async () => {
-    server.reply('/v1/messages', anthropicMessageReply([{ type: 'text', text: '{}' }]));
+    server.reply({ json: messageBody([{ type: 'text', text: '{}' }]) });
     const caller = withNaturalLanguageExecutor({
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
@@ -219,9 +229,8 @@ describe('the default binder over the Anthropic SDK', () => {
   });
 
   it('can force a tool call whose input schema is the tool schema', async () => {
-    server.reply(
-      '/v1/messages',
-      anthropicMessageReply([
+    server.reply({
+      json: messageBody([
         {
           type: 'tool_use',
           id: 'toolu_1',
@@ -230,7 +239,7 @@ describe('the default binder over the Anthropic SDK', () => {
           caller: { type: 'direct' },
         },
       ]),
-    );
+    });
     const next = recordingNext();
     const caller = withNaturalLanguageExecutor({
       provider: 'anthropic',
@@ -261,7 +270,7 @@ describe('the default binder over the Anthropic SDK', () => {
   });
 
   it('reports a forced-tool answer without a tool call as a schema_error', async () => {
-    server.reply('/v1/messages', anthropicMessageReply([{ type: 'text', text: 'I cannot.' }]));
+    server.reply({ json: messageBody([{ type: 'text', text: 'I cannot.' }]) });
     const caller = withNaturalLanguageExecutor({
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
@@ -277,9 +286,9 @@ describe('the default binder over the Anthropic SDK', () => {
   });
 
   it('reports an overloaded server as a transport_error after one request', async () => {
-    server.reply('/v1/messages', {
+    server.reply({
       status: 529,
-      body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      json: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
     });
     const caller = withNaturalLanguageExecutor({
       provider: 'anthropic',
