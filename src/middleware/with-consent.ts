@@ -6,6 +6,7 @@ import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
 import { isPlainObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
 import { ConsentQueue } from './consent-queue.js';
+import { isoTime } from './iso-time.js';
 import {
   checkBoolean,
   checkFunction,
@@ -134,7 +135,7 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
     return {
       decision,
       decidedBy: by,
-      decidedAt: new Date(now()).toISOString(),
+      decidedAt: isoTime(now()),
       ...(reason === undefined ? {} : { reason }),
     };
   }
