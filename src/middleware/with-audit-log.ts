@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { mergeAudit } from '../dispatch/audit.js';
+import { type AuditData, mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
+import { isoTime } from './iso-time.js';
 import { nextObservingCancellation } from './next-observing-cancellation.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
@@ -34,6 +35,16 @@ export interface AuditLogOptions {
 export type AuditLogCaller = ToolCaller & { close(): Promise<void> };
 
 const SINK_WORDS = ['local', 'cloud', 'both'];
+
+/**
+ * The audit with the log's URL added. Spread, then store: a property after a spread in an object
+ * literal is defined through a slow runtime call, and this runs on every call.
+ */
+function withReceiptUri(audit: AuditData, uri: string): AuditData {
+  const copy: Record<string, unknown> = { ...audit };
+  copy.receiptUri = uri;
+  return copy as AuditData;
+}
 
 /**
  * Records one typed receipt per call — including calls inner layers short-circuited, calls the
@@ -87,15 +98,15 @@ export function withAuditLog(
     let receipt: ToolCallReceipt;
     try {
       const log = local ? logFor(call.turn.sessionId) : undefined;
-      if (log !== undefined) audit = { ...audit, receiptUri: log.uri };
+      if (log !== undefined) audit = withReceiptUri(audit, log.uri);
       receipt = buildReceipt({
         call,
         result: withAudit(result, audit),
         durationMs: now() - started,
         redact,
-        emittedAt: new Date(wallClock()).toISOString(),
+        emittedAt: isoTime(wallClock()),
       });
-      if (log !== undefined) await log.append(receipt);
+      if (log !== undefined) await log.record(receipt);
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
       return withAudit(
@@ -105,7 +116,10 @@ export function withAuditLog(
         }),
       );
     }
-    return withAudit(result, cloud ? { ...audit, receipt } : audit);
+    if (!cloud) return withAudit(result, audit);
+    const withReceipt: Record<string, unknown> = { ...audit };
+    withReceipt.receipt = receipt;
+    return withAudit(result, withReceipt);
   }
 
   const caller = async function with_audit_log(

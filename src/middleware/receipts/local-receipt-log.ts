@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJsonlWriter, type JsonlWriter } from '../../actors/jsonl-writer.js';
-import { chainReceipt, GENESIS_HASH } from './receipt-chain.js';
+import { chainLine, chainReceipt, GENESIS_HASH } from './receipt-chain.js';
 import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
 
 /** The hash of the last whole receipt line of a file (the genesis hash when there is none). */
@@ -38,11 +38,21 @@ export class LocalReceiptLog {
     this.lastHash = lastHashIn(this.path);
   }
 
-  /** Chains and appends a receipt; resolves once it is written. */
+  /** Chains and appends a receipt; resolves with it, chained, once it is written. */
   append(receipt: ToolCallReceipt): Promise<ChainedReceipt> {
     const chained = chainReceipt(receipt, this.lastHash);
     this.lastHash = chained.receipt.hash;
     return this.writer.appendLine(chained.line).then(() => chained.receipt);
+  }
+
+  /**
+   * Chains and appends a receipt like `append`, for callers that do not need the chained copy
+   * (the audit layer): resolves once it is written.
+   */
+  record(receipt: ToolCallReceipt): Promise<void> {
+    const { hash, line } = chainLine(receipt, this.lastHash);
+    this.lastHash = hash;
+    return this.writer.appendLine(line);
   }
 
   close(): Promise<void> {

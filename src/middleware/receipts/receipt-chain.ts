@@ -20,12 +20,23 @@ export interface ChainedLine {
   readonly line: string;
 }
 
-/** Links a receipt to the one before it in its log. */
-export function chainReceipt(receipt: ToolCallReceipt, prevHash: string): ChainedLine {
+/** The hash of a receipt in its log and the exact line that records it (no newline). */
+export function chainLine(
+  receipt: ToolCallReceipt,
+  prevHash: string,
+): { readonly hash: string; readonly line: string } {
   const body = JSON.stringify(receipt);
   const hash = receiptHash(prevHash, body);
-  return {
-    receipt: { ...receipt, prev_hash: prevHash, hash },
-    line: `${body.slice(0, -1)},"prev_hash":"${prevHash}","hash":"${hash}"}`,
-  };
+  return { hash, line: `${body.slice(0, -1)},"prev_hash":"${prevHash}","hash":"${hash}"}` };
+}
+
+/** Links a receipt to the one before it in its log. */
+export function chainReceipt(receipt: ToolCallReceipt, prevHash: string): ChainedLine {
+  const { hash, line } = chainLine(receipt, prevHash);
+  // Spread, then store: `{ ...receipt, prev_hash, hash }` defines the two properties after the
+  // spread through slow runtime calls.
+  const chained: Record<string, unknown> = { ...receipt };
+  chained.prev_hash = prevHash;
+  chained.hash = hash;
+  return { receipt: chained as unknown as ChainedReceipt, line };
 }
