@@ -48,8 +48,12 @@ function repairTail(fd: number): void {
 
 /** Writes all of `text`, however many system calls it takes. */
 function writeWhole(fd: number, text: string): void {
+  // The string goes to the kernel as it is; only a short write needs its bytes, to resume from.
+  const written = writeSync(fd, text);
+  const length = Buffer.byteLength(text);
+  if (written === length) return;
   const bytes = Buffer.from(text);
-  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+  for (let offset = written; offset < length; ) offset += writeSync(fd, bytes, offset);
 }
 
 /**
