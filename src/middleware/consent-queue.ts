@@ -15,7 +15,10 @@ interface Waiter {
  * reaches the gate) cannot stall the others.
  *
  * The first question after an idle period starts one macrotask late, so sibling calls dispatched
- * in the same tick are all waiting, and ordered, before anyone is asked.
+ * in the same tick are all waiting, and ordered, before anyone is asked — unless it is at
+ * position 0: positions start at 0 and ties go in arrival order, so no call arriving later could
+ * be asked before it, and it starts at once (a call dispatched on its own, one at a time, pays no
+ * macrotask).
  */
 export class ConsentQueue {
   /** Questions not yet started, sorted by (order, sequence). */
@@ -81,7 +84,7 @@ export class ConsentQueue {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.insert(waiter);
-      this.schedule();
+      this.schedule(order);
     });
   }
 
@@ -104,8 +107,13 @@ export class ConsentQueue {
     if (index >= 0) this.waiting.splice(index, 1);
   }
 
-  private schedule(): void {
+  /** Starts the queue after an idle period; `order` is the position that just arrived. */
+  private schedule(order: number): void {
     if (this.busy || this.scheduled) return;
+    if (order <= 0) {
+      this.startNext();
+      return;
+    }
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
