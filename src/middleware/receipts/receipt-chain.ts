@@ -33,10 +33,8 @@ export function chainLine(
 /** Links a receipt to the one before it in its log. */
 export function chainReceipt(receipt: ToolCallReceipt, prevHash: string): ChainedLine {
   const { hash, line } = chainLine(receipt, prevHash);
-  // Spread, then store: `{ ...receipt, prev_hash, hash }` defines the two properties after the
-  // spread through slow runtime calls.
-  const chained: Record<string, unknown> = { ...receipt };
-  chained.prev_hash = prevHash;
-  chained.hash = hash;
-  return { receipt: chained as unknown as ChainedReceipt, line };
+  // Not `{ ...receipt, prev_hash, hash }`: on Node 20 properties a spread copy does not have yet
+  // are added through slow runtime calls (~1 µs here); Object.assign's copy adds them at speed.
+  const chained: ChainedReceipt = Object.assign({}, receipt, { prev_hash: prevHash, hash });
+  return { receipt: chained, line };
 }
