@@ -100,7 +100,8 @@ export function withAuditLog(
       if (log !== undefined) audit = auditWith(audit, 'receiptUri', log.uri);
       receipt = buildReceipt({
         call,
-        result: withAudit(result, audit),
+        result,
+        audit,
         durationMs: now() - started,
         redact,
         emittedAt: isoTime(wallClock()),
