@@ -6,6 +6,7 @@ import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
 import { isoTime } from './iso-time.js';
 import { nextObservingCancellation } from './next-observing-cancellation.js';
+import { checkBoolean } from './option-checks.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 
@@ -25,6 +26,13 @@ export interface AuditLogOptions {
   readonly redact?: readonly string[];
   /** Where `local` logs go. Default `.switchyard/receipts` under the working directory. */
   readonly directory?: string;
+  /**
+   * Return each result only once its receipt line is written, and record a failed write on
+   * that very result. Default false: the receipt is chained at once and written with the other
+   * lines of the same turn of the event loop, at its end (a failed write is recorded on the calls
+   * after it, and `close()` rejects with it).
+   */
+  readonly waitForWrite?: boolean;
   /** Monotonic clock in ms (durations). Default `performance.now`. */
   readonly now?: () => number;
   /** Wall clock for `emitted_at`. Default `Date.now`. */
@@ -50,7 +58,10 @@ function auditWith(audit: AuditData, key: string, value: unknown): AuditData {
  * executor refused, and cancelled calls (recorded, then the cancellation propagates). Put it
  * outermost so it sees everything. With a local log each receipt carries the hash of the one
  * before it; `verifyReceipts(path)` (or `switchyard verify <file>`) names the first broken line.
- * A sink that fails never loses the result: the failure is recorded in `audit.layers`.
+ * Local receipts are chained as calls finish and written a turn of the event loop at a time, so
+ * a call does not wait for the disk (unless `waitForWrite`); `close()` writes what is pending.
+ * A sink that fails never loses the result: the failure is recorded in `audit.layers` (for a
+ * local log's failed write, on the calls recorded after it, and `close()` rejects with it).
  *
  * @example
  * const audit = withAuditLog({ sink: 'local', redact: ['token'] });
@@ -74,6 +85,7 @@ export function withAuditLog(
   const directory = options.directory ?? '.switchyard/receipts';
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
+  const waitForWrite = checkBoolean('withAuditLog', 'waitForWrite', options.waitForWrite ?? false);
   const local = sink === 'local' || sink === 'both';
   const cloud = sink === 'cloud' || sink === 'both';
   /** Open logs by session id. */
@@ -106,7 +118,11 @@ export function withAuditLog(
         redact,
         emittedAt: isoTime(wallClock()),
       });
-      if (log !== undefined) await log.record(receipt);
+      if (log !== undefined) {
+        // Chained now, in call order; the line goes out with the rest of this turn's.
+        const written = log.record(receipt);
+        if (waitForWrite) await written;
+      }
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
       return withAudit(
