@@ -4,8 +4,8 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
+import { cancelledResultOf } from './cancelled-result-of.js';
 import { isoTime } from './iso-time.js';
-import { nextObservingCancellation } from './next-observing-cancellation.js';
 import { checkBoolean } from './option-checks.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
@@ -140,9 +140,14 @@ export function withAuditLog(
     next: Next,
   ): Promise<ToolCallResult> {
     const started = now();
-    const result = await nextObservingCancellation(call, next, (cancelled) =>
-      record(call, cancelled, started),
-    );
+    let result: ToolCallResult;
+    try {
+      result = await next(call);
+    } catch (error) {
+      const cancelled = cancelledResultOf(call, error);
+      if (cancelled !== undefined) await record(call, cancelled, started);
+      throw error;
+    }
     return record(call, result, started);
   };
   return Object.assign(caller, {
