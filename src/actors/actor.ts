@@ -142,8 +142,8 @@ export function createActor<State, Message, Reply>(
         await receiveOne(mailbox.shift()!);
         continue;
       }
-      // Handled here rather than in a helper: a sequential writer runs a batch of one per
-      // message, and each async helper would add a promise and a tick to every message.
+      // Handled here rather than in an async helper, which would add a promise and a tick to
+      // every batch (a batch of one, when messages arrive one at a time).
       const batch: Envelope<Message, Reply>[] = [];
       const messages: Message[] = [];
       while (batch.length < maxBatch && mailbox.size > 0) {

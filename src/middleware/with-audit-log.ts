@@ -152,8 +152,12 @@ export function withAuditLog(
   };
   return Object.assign(caller, {
     async close() {
-      await Promise.all([...logs.values()].map((log) => log.close()));
+      const open = [...logs.values()];
       logs.clear();
+      // Every log is closed, even when another one's writes failed; then the first failure.
+      const closed = await Promise.allSettled(open.map((log) => log.close()));
+      const failed = closed.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
     },
   });
 }
