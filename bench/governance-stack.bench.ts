@@ -81,7 +81,7 @@ await stack.close();
 // smaller (no other layer adds to the audit), so the column does not add up to the stack's figure.
 const alone = new Bench({
   name: `each layer alone (${CALLS} sequential calls per iteration; per call)`,
-  time: 500,
+  time: 1000,
   warmup: true,
 });
 alone.add('no middleware (baseline)', async () => {
