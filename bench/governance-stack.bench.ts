@@ -1,8 +1,9 @@
 /**
  * The full 10-layer governance stack (audit with the local receipt log, telemetry, scope, reason,
  * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call;
- * and receipts written per second through the single-writer log. Targets: the stack adds at most
- * 25 µs per call; receipts ≥ 50k per second.
+ * then each layer alone, to show where the time goes; and receipts written per second through
+ * the single-writer log. Targets: the stack adds at most 25 µs per call; receipts ≥ 50k per
+ * second.
  *
  * Run: npm run bench:one bench/governance-stack.bench.ts
  */
@@ -15,6 +16,8 @@ import {
   addTool,
   createDispatcher,
   createToolRegistry,
+  type GovernanceStack,
+  type GovernanceStackOptions,
   governanceStack,
   LocalReceiptLog,
   type ToolCallReceipt,
@@ -24,7 +27,7 @@ import {
 const CALLS = 500;
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-governance-'));
 const add = addTool;
-const stack = governanceStack({
+const layerOptions = {
   audit: { sink: 'local', directory },
   telemetry: 'noop',
   scope: { stage: 'bench', allowedTools: ['add'] },
@@ -35,7 +38,8 @@ const stack = governanceStack({
   timeout: { maxMs: 10_000 },
   rateLimit: { maxCalls: 1e12 },
   dryRun: { except: ['add'] },
-});
+} satisfies GovernanceStackOptions;
+const stack = governanceStack(layerOptions);
 const bare = createDispatcher({ registry: createToolRegistry([add]) });
 const governed = createDispatcher({
   registry: toolsUseMiddleware(createToolRegistry([add]), stack.schemaTransform!),
@@ -72,6 +76,46 @@ console.log(
   `the stack adds ${added.toFixed(1)} µs per call; target ≤ 25 µs: ${added <= 25 ? 'met' : 'MISSED'}`,
 );
 await stack.close();
+
+// Each layer alone, with the options it has in the stack. Alone, the audit layer's receipts are
+// smaller (no other layer adds to the audit), so the column does not add up to the stack's figure.
+const alone = new Bench({
+  name: `each layer alone (${CALLS} sequential calls per iteration; per call)`,
+  time: 1000,
+  warmup: true,
+});
+alone.add('no middleware (baseline)', async () => {
+  for (let n = 0; n < CALLS; n += 1)
+    await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
+});
+const single: GovernanceStack[] = [];
+for (const layer of Object.keys(layerOptions) as (keyof typeof layerOptions)[]) {
+  const options: GovernanceStackOptions =
+    layer === 'audit'
+      ? { audit: { sink: 'local', directory: mkdtempSync(join(directory, 'alone-')) } }
+      : { [layer]: layerOptions[layer] };
+  const only = governanceStack(options);
+  single.push(only);
+  const registry = createToolRegistry([add]);
+  const dispatcher = createDispatcher({
+    registry: only.schemaTransform ? toolsUseMiddleware(registry, only.schemaTransform) : registry,
+    caller: only.caller,
+  });
+  // Only the required-reason layer takes the `reason` argument off before the tool's schema.
+  const args = layer === 'reason' ? '{"a":1,"b":2,"reason":"bench"}' : '{"a":1,"b":2}';
+  alone.add(only.layers[0]!, async () => {
+    for (let n = 0; n < CALLS; n += 1) {
+      const result = await dispatcher.dispatch(
+        { id: `l${serial++}`, name: 'add', arguments: args },
+        { sessionId: 'bench' },
+      );
+      if (!result.ok) throw new Error(result.error ?? 'failed');
+    }
+  });
+}
+await alone.run();
+printRatios(alone, 'no middleware (baseline)', CALLS, 'µs');
+await Promise.all(single.map((only) => only.close()));
 
 const RECEIPTS = 20_000;
 const receipt: ToolCallReceipt = {

@@ -134,32 +134,31 @@ export function createActor<State, Message, Reply>(
     }
   }
 
-  async function receiveMany(batch: Envelope<Message, Reply>[]): Promise<void> {
-    const receiveBatch = options.receiveBatch!;
-    try {
-      const replies = await receiveBatch(
-        state,
-        batch.map((envelope) => envelope.message),
-      );
-      batch.forEach((envelope, index) => {
-        envelope.resolve?.(replies[index] as Reply);
-      });
-    } catch (error) {
-      for (const envelope of batch) fail(envelope, error);
-    }
-  }
-
   async function drain(): Promise<void> {
     draining = true;
-    const maxBatch = options.maxBatch ?? 1024;
+    const { receiveBatch, maxBatch = 1024 } = options;
     while (mailbox.size > 0) {
-      if (options.receiveBatch === undefined) {
+      if (receiveBatch === undefined) {
         await receiveOne(mailbox.shift()!);
         continue;
       }
+      // Handled here rather than in an async helper, which would add a promise and a tick to
+      // every batch (a batch of one, when messages arrive one at a time).
       const batch: Envelope<Message, Reply>[] = [];
-      while (batch.length < maxBatch && mailbox.size > 0) batch.push(mailbox.shift()!);
-      await receiveMany(batch);
+      const messages: Message[] = [];
+      while (batch.length < maxBatch && mailbox.size > 0) {
+        const envelope = mailbox.shift()!;
+        batch.push(envelope);
+        messages.push(envelope.message);
+      }
+      try {
+        const replies = await receiveBatch(state, messages);
+        for (let index = 0; index < batch.length; index += 1) {
+          batch[index]!.resolve?.(replies[index] as Reply);
+        }
+      } catch (error) {
+        for (const envelope of batch) fail(envelope, error);
+      }
     }
     draining = false;
     for (let resolve = idle.shift(); resolve !== undefined; resolve = idle.shift()) resolve();

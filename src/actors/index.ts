@@ -6,7 +6,7 @@ export {
   type SupervisorDirective,
 } from './actor.js';
 export { FifoQueue } from './fifo-queue.js';
-export { createJsonlWriter, type JsonlWriter } from './jsonl-writer.js';
+export { createJsonlWriter, type JsonlWriter, MAX_CHARS_PER_WRITE } from './jsonl-writer.js';
 export {
   type LoopCheck,
   LoopDetector,

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../tools/json.js';
 import { sideEffectRank } from '../tools/tool-safety.js';
 import type { ResolvedSafety, SideEffectLevel } from '../tools/tool-spec.js';
-import { CALL_STATE, callStateOf, type StatefulEnvelope } from './call-state.js';
+import { CALL_STATE, type CallState, callStateOf, type StatefulEnvelope } from './call-state.js';
 import { type ToolDenial, terminalDenial } from './denials.js';
 import type { ToolCallEnvelope } from './envelope.js';
 import { shortCircuitResult, type ToolCallResult } from './result.js';
@@ -138,7 +138,13 @@ export function withExecutionPolicy<T extends ToolCallEnvelope>(
   const state = callStateOf(call);
   if (state === undefined) return call;
   const narrowed = state.policy === undefined ? policy : intersectPolicies(state.policy, policy);
-  return { ...call, [CALL_STATE]: { ...state, policy: narrowed } } as StatefulEnvelope as T;
+  // Scoping layers do this on every call. `{ ...state, policy }` costs ~1 µs on Node 20: a
+  // property a spread copy does not have yet is added through a slow runtime call. A copy made by
+  // Object.assign gains properties at ordinary speed; the envelope's copy only overwrites one.
+  const narrowedState: CallState = Object.assign({}, state, { policy: narrowed });
+  const copy = { ...call } as { [CALL_STATE]?: CallState };
+  copy[CALL_STATE] = narrowedState;
+  return copy as StatefulEnvelope as T;
 }
 
 /** The `permission_denied` result of a call the active policy refuses. */

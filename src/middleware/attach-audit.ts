@@ -10,11 +10,20 @@ export function attachAudit(result: ToolCallResult, addition: AuditData): ToolCa
   return withAudit(result, mergeAudit(result.audit, addition));
 }
 
-/** A copy of the result with one layer entry appended (plus any other audit keys). */
+/**
+ * A copy of the result with one layer entry appended (plus any other audit keys), merged by the
+ * same rule as `attachAudit`. Every layer does this on every call, so it builds the merged audit
+ * directly: `{ ...extra, layers }` would define `layers` through a slow runtime call (a property
+ * after a spread in an object literal), then copy everything a second time to merge it.
+ */
 export function attachLayer(
   result: ToolCallResult,
   layer: AuditLayer,
-  extra: Omit<AuditData, 'layers'> = {},
+  extra?: Omit<AuditData, 'layers'>,
 ): ToolCallResult {
-  return attachAudit(result, { ...extra, layers: [layer] });
+  const existing = result.audit;
+  const audit: Record<string, unknown> = Object.assign({}, existing, extra);
+  const layers = existing?.layers;
+  audit.layers = layers === undefined ? [layer] : [...layers, layer];
+  return withAudit(result, audit as AuditData);
 }

@@ -1,11 +1,73 @@
 import { abortError } from './race-abort.js';
 
+/** What the queue orders: a question, whatever its answer's type. */
 interface Waiter {
   /** Planner position of the call: lower goes first. */
   readonly order: number;
   /** Arrival number: breaks ties in arrival order. */
   readonly sequence: number;
-  readonly start: () => void;
+  start(): Promise<void>;
+}
+
+/**
+ * One question: waiting → running → done. Every transition is synchronous, so no abort slips
+ * between them. A class, so a question costs one object rather than a closure per transition.
+ */
+class Question<T> implements Waiter {
+  private state: 'waiting' | 'running' | 'done' = 'waiting';
+  readonly promise: Promise<T>;
+  private resolve!: (answer: T) => void;
+  private reject!: (error: unknown) => void;
+  /** Listens to `signal` while the question is not done; undefined without a signal. */
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly queue: ConsentQueue,
+    readonly order: number,
+    readonly sequence: number,
+    private readonly signal: AbortSignal | undefined,
+    private readonly ask: () => Promise<T>,
+  ) {
+    this.promise = new Promise<T>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    if (signal !== undefined) {
+      this.onAbort = () => this.abort(signal);
+      signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  /** Asks, a microtask later (never inside the caller's own stack), and settles with the answer. */
+  async start(): Promise<void> {
+    this.state = 'running';
+    let answer: T;
+    try {
+      await undefined;
+      answer = await this.ask();
+    } catch (error) {
+      if (this.state === 'running') this.reject(error);
+      this.finish();
+      return;
+    }
+    if (this.state === 'running') this.resolve(answer);
+    this.finish();
+  }
+
+  private abort(signal: AbortSignal): void {
+    if (this.state === 'waiting') this.queue.remove(this);
+    // An abandoned question releases the queue at once; its late answer is ignored.
+    this.reject(abortError(signal));
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.state === 'done') return;
+    const held = this.state === 'running';
+    this.state = 'done';
+    if (this.onAbort !== undefined) this.signal?.removeEventListener('abort', this.onAbort);
+    if (held) this.queue.release();
+  }
 }
 
 /**
@@ -15,7 +77,10 @@ interface Waiter {
  * reaches the gate) cannot stall the others.
  *
  * The first question after an idle period starts one macrotask late, so sibling calls dispatched
- * in the same tick are all waiting, and ordered, before anyone is asked.
+ * in the same tick are all waiting, and ordered, before anyone is asked — unless it is at
+ * position 0: positions start at 0 and ties go in arrival order, so no call arriving later could
+ * be asked before it, and it starts at once (a call dispatched on its own, one at a time, pays no
+ * macrotask).
  */
 export class ConsentQueue {
   /** Questions not yet started, sorted by (order, sequence). */
@@ -37,52 +102,17 @@ export class ConsentQueue {
    * with the abort error.
    */
   run<T>(order: number, signal: AbortSignal | undefined, ask: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(abortError(signal));
-        return;
-      }
-      /** waiting → running → done; every transition is synchronous, so no abort slips between. */
-      let state: 'waiting' | 'running' | 'done' = 'waiting';
-      const finish = () => {
-        if (state === 'done') return;
-        const held = state === 'running';
-        state = 'done';
-        signal?.removeEventListener('abort', onAbort);
-        if (held) {
-          this.busy = false;
-          this.startNext();
-        }
-      };
-      const onAbort = () => {
-        if (state === 'waiting') this.remove(waiter);
-        // An abandoned question releases the queue at once; its late answer is ignored.
-        if (signal !== undefined) reject(abortError(signal));
-        finish();
-      };
-      const waiter: Waiter = {
-        order,
-        sequence: this.sequence++,
-        start: () => {
-          state = 'running';
-          Promise.resolve()
-            .then(ask)
-            .then(
-              (answer) => {
-                if (state === 'running') resolve(answer);
-                finish();
-              },
-              (error: unknown) => {
-                if (state === 'running') reject(error);
-                finish();
-              },
-            );
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.insert(waiter);
-      this.schedule();
-    });
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const question = new Question(this, order, this.sequence++, signal, ask);
+    this.insert(question);
+    this.schedule(order);
+    return question.promise;
+  }
+
+  /** Called by the running question once it is done: the next one may start. */
+  release(): void {
+    this.busy = false;
+    this.startNext();
   }
 
   private insert(waiter: Waiter): void {
@@ -99,13 +129,19 @@ export class ConsentQueue {
     this.waiting.splice(index, 0, waiter);
   }
 
-  private remove(waiter: Waiter): void {
+  /** Drops a question that is still waiting (its call was cancelled). */
+  remove(waiter: Waiter): void {
     const index = this.waiting.indexOf(waiter);
     if (index >= 0) this.waiting.splice(index, 1);
   }
 
-  private schedule(): void {
+  /** Starts the queue after an idle period; `order` is the position that just arrived. */
+  private schedule(order: number): void {
     if (this.busy || this.scheduled) return;
+    if (order <= 0) {
+      this.startNext();
+      return;
+    }
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -119,6 +155,6 @@ export class ConsentQueue {
     const next = this.waiting.shift();
     if (next === undefined) return;
     this.busy = true;
-    next.start();
+    void next.start();
   }
 }

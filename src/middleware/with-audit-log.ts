@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { mergeAudit } from '../dispatch/audit.js';
+import { type AuditData, mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
-import { nextObservingCancellation } from './next-observing-cancellation.js';
+import { cancelledResultOf } from './cancelled-result-of.js';
+import { isoTime } from './iso-time.js';
+import { checkBoolean } from './option-checks.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 
@@ -24,6 +26,13 @@ export interface AuditLogOptions {
   readonly redact?: readonly string[];
   /** Where `local` logs go. Default `.switchyard/receipts` under the working directory. */
   readonly directory?: string;
+  /**
+   * Return each result only once its receipt line is written, and record a failed write on
+   * that very result. Default false: the receipt is chained at once and written with the other
+   * lines of the same turn of the event loop, at its end (a failed write is recorded on the calls
+   * after it, and `close()` rejects with it).
+   */
+  readonly waitForWrite?: boolean;
   /** Monotonic clock in ms (durations). Default `performance.now`. */
   readonly now?: () => number;
   /** Wall clock for `emitted_at`. Default `Date.now`. */
@@ -36,11 +45,23 @@ export type AuditLogCaller = ToolCaller & { close(): Promise<void> };
 const SINK_WORDS = ['local', 'cloud', 'both'];
 
 /**
+ * The audit with `key` set. Runs on every call: `{ ...audit, key }` costs ~0.6 µs on Node 20 (a
+ * property a spread copy does not have yet is added through a slow runtime call), Object.assign
+ * a tenth of that.
+ */
+function auditWith(audit: AuditData, key: string, value: unknown): AuditData {
+  return Object.assign({}, audit, { [key]: value });
+}
+
+/**
  * Records one typed receipt per call — including calls inner layers short-circuited, calls the
  * executor refused, and cancelled calls (recorded, then the cancellation propagates). Put it
  * outermost so it sees everything. With a local log each receipt carries the hash of the one
  * before it; `verifyReceipts(path)` (or `switchyard verify <file>`) names the first broken line.
- * A sink that fails never loses the result: the failure is recorded in `audit.layers`.
+ * Local receipts are chained as calls finish and written a turn of the event loop at a time, so
+ * a call does not wait for the disk (unless `waitForWrite`); `close()` writes what is pending.
+ * A sink that fails never loses the result: the failure is recorded in `audit.layers` (for a
+ * local log's failed write, on the calls recorded after it, and `close()` rejects with it).
  *
  * @example
  * const audit = withAuditLog({ sink: 'local', redact: ['token'] });
@@ -64,6 +85,7 @@ export function withAuditLog(
   const directory = options.directory ?? '.switchyard/receipts';
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
+  const waitForWrite = checkBoolean('withAuditLog', 'waitForWrite', options.waitForWrite ?? false);
   const local = sink === 'local' || sink === 'both';
   const cloud = sink === 'cloud' || sink === 'both';
   /** Open logs by session id. */
@@ -87,15 +109,20 @@ export function withAuditLog(
     let receipt: ToolCallReceipt;
     try {
       const log = local ? logFor(call.turn.sessionId) : undefined;
-      if (log !== undefined) audit = { ...audit, receiptUri: log.uri };
+      if (log !== undefined) audit = auditWith(audit, 'receiptUri', log.uri);
       receipt = buildReceipt({
         call,
-        result: withAudit(result, audit),
+        result,
+        audit,
         durationMs: now() - started,
         redact,
-        emittedAt: new Date(wallClock()).toISOString(),
+        emittedAt: isoTime(wallClock()),
       });
-      if (log !== undefined) await log.append(receipt);
+      if (log !== undefined) {
+        // Chained now, in call order; the line goes out with the rest of this turn's.
+        const written = log.record(receipt);
+        if (waitForWrite) await written;
+      }
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
       return withAudit(
@@ -105,7 +132,7 @@ export function withAuditLog(
         }),
       );
     }
-    return withAudit(result, cloud ? { ...audit, receipt } : audit);
+    return withAudit(result, cloud ? auditWith(audit, 'receipt', receipt) : audit);
   }
 
   const caller = async function with_audit_log(
@@ -113,15 +140,24 @@ export function withAuditLog(
     next: Next,
   ): Promise<ToolCallResult> {
     const started = now();
-    const result = await nextObservingCancellation(call, next, (cancelled) =>
-      record(call, cancelled, started),
-    );
+    let result: ToolCallResult;
+    try {
+      result = await next(call);
+    } catch (error) {
+      const cancelled = cancelledResultOf(call, error);
+      if (cancelled !== undefined) await record(call, cancelled, started);
+      throw error;
+    }
     return record(call, result, started);
   };
   return Object.assign(caller, {
     async close() {
-      await Promise.all([...logs.values()].map((log) => log.close()));
+      const open = [...logs.values()];
       logs.clear();
+      // Every log is closed, even when another one's writes failed; then the first failure.
+      const closed = await Promise.allSettled(open.map((log) => log.close()));
+      const failed = closed.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
     },
   });
 }

@@ -6,6 +6,7 @@ import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
 import { isPlainObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
 import { ConsentQueue } from './consent-queue.js';
+import { isoTime } from './iso-time.js';
 import {
   checkBoolean,
   checkFunction,
@@ -134,7 +135,7 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
     return {
       decision,
       decidedBy: by,
-      decidedAt: new Date(now()).toISOString(),
+      decidedAt: isoTime(now()),
       ...(reason === undefined ? {} : { reason }),
     };
   }
@@ -142,17 +143,19 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
   async function with_consent(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return passRefused(call, next);
     if (!when(call)) return next(call);
-    const { unavailable, ...answer } =
+    const answer =
       queue === undefined
         ? await decide(call)
         : await queue.run(call.turn.emitOrder, call.signal, () => decide(call));
     if (answer.decision === 'denied') {
-      const reason = answer.reason ?? DEFAULT_DENIAL;
+      // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
+      const { unavailable, ...consent } = answer;
+      const reason = consent.reason ?? DEFAULT_DENIAL;
       return shortCircuitResult(call, {
         status: 'error',
         errorCategory: 'consent_denied',
         error: reason,
-        audit: { consent: answer, layers: [{ name: LAYER, status: 'denied' }] },
+        audit: { consent, layers: [{ name: LAYER, status: 'denied' }] },
         denial: terminalDenial(unavailable ? 'approval_unavailable' : 'approval_policy', reason),
       });
     }

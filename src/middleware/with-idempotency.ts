@@ -38,6 +38,30 @@ interface Flight {
   readonly fromCache: boolean;
 }
 
+/** What a failed or cancelled execution leaves: nothing to share. */
+const NOTHING_TO_SHARE: Flight = Object.freeze({ result: undefined, fromCache: false });
+
+/**
+ * An execution in progress. Its promise is made only when a second call with the key arrives:
+ * most keys are never contended, and those calls should not pay for a promise nobody awaits.
+ */
+class Execution {
+  private settled: Promise<Flight> | undefined;
+  private resolveSettled: ((flight: Flight) => void) | undefined;
+
+  /** Resolves with what the execution leaves once it ends. */
+  outcome(): Promise<Flight> {
+    this.settled ??= new Promise<Flight>((resolve) => {
+      this.resolveSettled = resolve;
+    });
+    return this.settled;
+  }
+
+  settle(flight: Flight): void {
+    this.resolveSettled?.(flight);
+  }
+}
+
 const FACTORY = 'withIdempotency';
 const LAYER = 'with_idempotency';
 
@@ -62,7 +86,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
   const namespace = checkString(FACTORY, 'namespace', settings.namespace ?? 'tool_middleware');
   const store = settings.store === undefined ? defaultStore(settings) : checkStore(settings);
   /** Executions in progress by store key: later calls with the key wait for them. */
-  const inFlight = new Map<string, Promise<Flight>>();
+  const inFlight = new Map<string, Execution>();
 
   function keyOf(call: ToolCallEnvelope): string | undefined {
     try {
@@ -95,18 +119,18 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     userKey: string,
     storeKey: string,
   ): Promise<ToolCallResult> {
-    let settle!: (flight: Flight) => void;
-    inFlight.set(storeKey, new Promise<Flight>((resolve) => (settle = resolve)));
-    let flight: Flight = { result: undefined, fromCache: false };
+    const execution = new Execution();
+    inFlight.set(storeKey, execution);
+    let flight = NOTHING_TO_SHARE;
     try {
       let storeError: string | undefined;
-      // A store may throw synchronously: start it inside a promise so every failure is a miss.
-      const cached = await Promise.resolve()
-        .then(() => store.get(storeKey))
-        .catch((error: unknown) => {
-          storeError = errorMessage(error);
-          return undefined;
-        });
+      let cached: ToolCallResult | undefined;
+      // A store that fails, even by throwing synchronously, counts as a miss.
+      try {
+        cached = await store.get(storeKey);
+      } catch (error) {
+        storeError = errorMessage(error);
+      }
       if (cached !== undefined) {
         flight = { result: cached, fromCache: true };
         return reuse(call, cached, { name: LAYER, status: 'hit', key: userKey });
@@ -116,17 +140,17 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
         const { audit: _audit, ...rest } = result;
         const stored: ToolCallResult = Object.freeze(rest);
         flight = { result: stored, fromCache: false };
-        await Promise.resolve()
-          .then(() => store.set(storeKey, stored, ttlMs))
-          .catch((error: unknown) => {
-            storeError = errorMessage(error);
-          });
+        try {
+          await store.set(storeKey, stored, ttlMs);
+        } catch (error) {
+          storeError = errorMessage(error);
+        }
       }
       const layer = { name: LAYER, status: 'miss', key: userKey };
       return attachLayer(result, storeError === undefined ? layer : { ...layer, storeError });
     } finally {
       inFlight.delete(storeKey);
-      settle(flight);
+      execution.settle(flight);
     }
   }
 
@@ -138,7 +162,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     for (;;) {
       const running = inFlight.get(storeKey);
       if (running === undefined) return lead(call, next, userKey, storeKey);
-      const flight = await raceAbort(running, call.signal);
+      const flight = await raceAbort(running.outcome(), call.signal);
       if (flight.result !== undefined) {
         const status = flight.fromCache ? 'hit' : 'shared';
         return reuse(call, flight.result, { name: LAYER, status, key: userKey });

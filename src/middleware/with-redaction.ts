@@ -1,8 +1,10 @@
+import type { AuditLayer } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage } from '../errors.js';
+import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
 import { attachAudit } from './attach-audit.js';
 import { checkFunction, checkNonNegative, optionsObject } from './option-checks.js';
@@ -106,26 +108,30 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     result: ToolCallResult,
     redactedIn: readonly string[],
     redactedOut: readonly string[],
-    layer: Record<string, unknown> & { status: string },
+    layer: AuditLayer,
   ): ToolCallResult {
     const prior = result.audit?.metadata;
-    return attachAudit(result, {
-      metadata: { ...(isPlainObject(prior) ? prior : {}), redactedIn, redactedOut },
-      layers: [{ name: LAYER, ...layer }],
+    // Not `{ ...prior, redactedIn, redactedOut }`: on Node 20 properties a spread copy does not
+    // have yet are added through slow runtime calls, on every call; Object.assign adds them at speed.
+    const metadata = Object.assign({}, isPlainObject(prior) ? prior : undefined, {
+      redactedIn,
+      redactedOut,
     });
+    return attachAudit(result, { metadata, layers: [layer] });
   }
 
   async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    const base = { toolName: call.toolName, call, error: null };
     let inbound: RedactionOutput;
     try {
       // A copy: a redactor that edits in place must not change the arguments the dispatcher
       // validated (the executor would trust its verdict on them).
       inbound = await ask({
-        ...base,
         phase: 'in',
-        args: structuredClone(call.toolArgs),
+        toolName: call.toolName,
+        args: cloneJson(call.toolArgs),
         result: null,
+        error: null,
+        call,
       });
       if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
         throw new RedactorFailure(
@@ -148,35 +154,41 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       );
     }
     const args = inbound.args ?? call.toolArgs;
-    const redactedIn = [
-      ...(inbound.redactedFields ??
-        (inbound.args === undefined ? [] : changedKeys(call.toolArgs, args))),
-    ];
+    const redactedIn =
+      inbound.redactedFields === undefined
+        ? inbound.args === undefined
+          ? []
+          : changedKeys(call.toolArgs, args)
+        : [...inbound.redactedFields];
     const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
     let outbound: RedactionOutput;
     try {
       outbound = await ask({
-        ...base,
         phase: 'out',
+        toolName: call.toolName,
         args,
         result: result.result,
         error: result.error,
+        call,
       });
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
       return recorded(withheldResult(result), redactedIn, [], {
+        name: LAYER,
         status: 'withheld',
         phase: 'out',
         error: error.message,
       });
     }
-    const redactedOut = [
-      ...(outbound.redactedFields ?? [
-        ...(outbound.result === undefined ? [] : ['result']),
-        ...(typeof outbound.error === 'string' ? ['error'] : []),
-      ]),
-    ];
+    const redactedOut =
+      outbound.redactedFields === undefined
+        ? [
+            ...(outbound.result === undefined ? [] : ['result']),
+            ...(typeof outbound.error === 'string' ? ['error'] : []),
+          ]
+        : [...outbound.redactedFields];
     return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, {
+      name: LAYER,
       status: 'ok',
     });
   }

@@ -3,7 +3,7 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { nextObservingCancellation } from './next-observing-cancellation.js';
+import { cancelledResultOf } from './cancelled-result-of.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -105,9 +105,14 @@ export function withTelemetry(
     next: Next,
   ): Promise<ToolCallResult> {
     const started = now();
-    const result = await nextObservingCancellation(call, next, (cancelled) =>
-      emit(call, cancelled, started, now()),
-    );
+    let result: ToolCallResult;
+    try {
+      result = await next(call);
+    } catch (error) {
+      const cancelled = cancelledResultOf(call, error);
+      if (cancelled !== undefined) emit(call, cancelled, started, now());
+      throw error;
+    }
     const ended = now();
     emit(call, result, started, ended);
     return withAudit(

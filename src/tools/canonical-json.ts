@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted recursively and no whitespace, so equal values always give equal
@@ -6,7 +6,40 @@ import { createHash } from 'node:crypto';
  * Throws a TypeError on cycles, like JSON.stringify.
  */
 export function canonicalJson(value: unknown): string {
+  // Most values hashed per call (arguments parsed from JSON, small results) are already in key
+  // order: their plain JSON text is the canonical text, with no sorted copy to build.
+  if (inKeyOrder(value, 0)) return JSON.stringify(value);
   return JSON.stringify(sortKeys(value, new Set()));
+}
+
+/** Nesting the key-order check follows before leaving a value to `sortKeys` (which finds cycles). */
+const MAX_CHECKED_DEPTH = 32;
+
+/**
+ * True when JSON.stringify(value) already gives the canonical text: only primitives, arrays and
+ * plain objects whose own keys come in sorted order, and nothing with a `toJSON`. Anything else
+ * (class instances, boxed primitives, dates) takes the sorting path.
+ */
+function inKeyOrder(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > MAX_CHECKED_DEPTH) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      if (!inKeyOrder(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    // `<` on strings compares UTF-16 code units, as Array#sort does.
+    if (index > 0 && !(keys[index - 1]! < key)) return false;
+    if (!inKeyOrder((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 function sortKeys(value: unknown, seen: Set<object>): unknown {
@@ -31,9 +64,9 @@ function sortKeys(value: unknown, seen: Set<object>): unknown {
   return sorted;
 }
 
-/** Hex SHA-256 of a string (UTF-8). */
+/** Hex SHA-256 of a string (UTF-8). One-shot: no Hash object per call. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** Hex SHA-256 of the canonical JSON of a value. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -244,6 +244,70 @@ describe('local receipt logs', () => {
       ok: true,
       verifiedLines: 4,
       incompleteTail: true,
+    });
+  });
+});
+
+describe('local receipt logs and the disk', () => {
+  const call = (id: string) => ({ id, name: 'add', arguments: '{"a":1,"b":2}' });
+  /** One turn of the event loop: the writer commits the lines of a turn at its end. */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('returns results before their receipts reach the file, and close() writes them', async () => {
+    const dir = directory();
+    const audit = withAuditLog({ sink: 'local', directory: dir });
+    const dispatcher = createDispatcher({ registry, caller: audit });
+    for (const id of ['a', 'b', 'c']) {
+      expect((await dispatcher.dispatch(call(id), { sessionId: 's' })).ok).toBe(true);
+    }
+    await audit.close();
+    expect(verifyReceipts(join(dir, 's.jsonl'))).toMatchObject({ ok: true, verifiedLines: 3 });
+  });
+
+  it('returns each result once its receipt is written with waitForWrite', async () => {
+    const dir = directory();
+    const audit = withAuditLog({ sink: 'local', directory: dir, waitForWrite: true });
+    const dispatcher = createDispatcher({ registry, caller: audit });
+    await dispatcher.dispatch(call('a'), { sessionId: 's' });
+    expect(verifyReceipts(join(dir, 's.jsonl'))).toMatchObject({ ok: true, verifiedLines: 1 });
+    await audit.close();
+  });
+
+  it('refuses a waitForWrite that is not a boolean', () => {
+    expect(() => withAuditLog({ sink: 'local', waitForWrite: 'yes' as never })).toThrow(
+      /waitForWrite/,
+    );
+  });
+
+  describe.skipIf(!existsSync('/dev/full'))('when a write fails (a log on /dev/full)', () => {
+    function fullLog(waitForWrite: boolean) {
+      const dir = directory();
+      symlinkSync('/dev/full', join(dir, 'full.jsonl'));
+      const audit = withAuditLog({ sink: 'local', directory: dir, waitForWrite });
+      return { audit, dispatcher: createDispatcher({ registry, caller: audit }) };
+    }
+
+    it('keeps every result, records the failure on the calls after it, and close() rejects', async () => {
+      const { audit, dispatcher } = fullLog(false);
+      const first = await dispatcher.dispatch(call('a'), { sessionId: 'full' });
+      await nextTurn();
+      const second = await dispatcher.dispatch(call('b'), { sessionId: 'full' });
+      expect(first).toMatchObject({ ok: true, result: 3 });
+      expect(second).toMatchObject({ ok: true, result: 3 });
+      expect(second.audit?.layers).toEqual([
+        { name: 'with_audit_log', status: 'sink_error', error: expect.stringMatching(/ENOSPC/) },
+      ]);
+      await expect(audit.close()).rejects.toMatchObject({ code: 'ENOSPC' });
+    });
+
+    it('records the failure on the call itself with waitForWrite', async () => {
+      const { audit, dispatcher } = fullLog(true);
+      const result = await dispatcher.dispatch(call('a'), { sessionId: 'full' });
+      expect(result).toMatchObject({ ok: true, result: 3 });
+      expect(result.audit?.layers).toEqual([
+        { name: 'with_audit_log', status: 'sink_error', error: expect.stringMatching(/ENOSPC/) },
+      ]);
+      await expect(audit.close()).rejects.toMatchObject({ code: 'ENOSPC' });
     });
   });
 });

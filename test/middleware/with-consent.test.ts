@@ -295,6 +295,25 @@ describe('withConsent asks one question at a time, in planner order', () => {
     expect([zero?.ok, one?.ok, two?.ok]).toEqual([true, false, true]);
   });
 
+  it('asks a call at position 0 without waiting a macrotask, and its siblings after it in order', async () => {
+    const gates = gatedPrompt();
+    const layer = withConsent(gates.prompt);
+    let macrotaskRan = false;
+    setImmediate(() => {
+      macrotaskRan = true;
+    });
+    const results = [0, 2, 1].map((order) => layer(atOrder(order), recordingNext()));
+    await gates.started(0);
+    expect(macrotaskRan).toBe(false);
+    for (const order of [0, 1, 2]) {
+      await gates.started(order);
+      gates.answer(order);
+    }
+    await Promise.all(results);
+    expect(gates.asked).toEqual([0, 1, 2]);
+    expect(gates.maxActive()).toBe(1);
+  });
+
   it('puts a later arrival with a lower emitOrder before waiting higher ones', async () => {
     const gates = gatedPrompt();
     const layer = withConsent(gates.prompt);

@@ -23,6 +23,36 @@ describe('canonicalJson', () => {
     );
   });
 
+  it('gives its own text back for a value parsed from it, already in key order (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(canonicalJson(JSON.parse(text))).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives the sorted text for values already in key order and for objects JSON rewrites', () => {
+    class Point {
+      constructor(
+        readonly y: number,
+        readonly x: number,
+      ) {}
+    }
+    expect(canonicalJson({ a: [1, { b: null, c: 'x' }], d: true })).toBe(
+      '{"a":[1,{"b":null,"c":"x"}],"d":true}',
+    );
+    expect(canonicalJson({ 9: 'nine', 10: 'ten' })).toBe('{"9":"nine","10":"ten"}');
+    expect(canonicalJson({ a: new Point(2, 1), b: new Date(0) })).toBe(
+      '{"a":{"x":1,"y":2},"b":"1970-01-01T00:00:00.000Z"}',
+    );
+    expect(canonicalJson({ a: { toJSON: () => ({ z: 1, y: 2 }) } })).toBe('{"a":{"y":2,"z":1}}');
+    expect(canonicalJson([Object.assign(Object.create(null), { b: 1, a: 2 })])).toBe(
+      '[{"a":2,"b":1}]',
+    );
+  });
+
   it('keeps a __proto__ key as data', () => {
     const value = JSON.parse('{"__proto__":{"polluted":true},"a":1}');
     expect(canonicalJson(value)).toBe('{"__proto__":{"polluted":true},"a":1}');

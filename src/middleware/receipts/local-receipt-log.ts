@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJsonlWriter, type JsonlWriter } from '../../actors/jsonl-writer.js';
-import { chainReceipt, GENESIS_HASH } from './receipt-chain.js';
+import { chainLine, chainReceipt, GENESIS_HASH } from './receipt-chain.js';
 import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
 
 /** The hash of the last whole receipt line of a file (the genesis hash when there is none). */
@@ -23,13 +23,25 @@ function lastHashIn(path: string): string {
   }
 }
 
-/** An append-only, hash-chained receipt log (one JSONL file per session). */
+/**
+ * An append-only, hash-chained receipt log (one JSONL file per session). Receipts are chained
+ * in the order they are appended, at once; their lines are written by a single-writer actor, the
+ * lines of one turn of the event loop together (see `createJsonlWriter`).
+ *
+ * A write that fails ends the log: later receipts are refused, so the file stays a whole chain
+ * up to its last line instead of linking past lines that never reached it, and `close()` rejects
+ * with the failure so that it is never silent.
+ */
 export class LocalReceiptLog {
   readonly path: string;
   readonly uri: string;
   private readonly writer: JsonlWriter;
   /** Hash of the last receipt handed to the writer: appends are chained in the order they are made. */
   private lastHash: string;
+  /** The write of the latest group of lines (one per turn), watched for failure once. */
+  private lastWrite: Promise<void> | undefined;
+  /** The first write failure; set, the log takes no more receipts. */
+  private failure: { readonly error: unknown } | undefined;
 
   constructor(path: string) {
     this.path = resolve(path);
@@ -38,15 +50,45 @@ export class LocalReceiptLog {
     this.lastHash = lastHashIn(this.path);
   }
 
-  /** Chains and appends a receipt; resolves once it is written. */
+  /** Chains and appends a receipt; resolves with it, chained, once it is written. */
   append(receipt: ToolCallReceipt): Promise<ChainedReceipt> {
+    if (this.failure !== undefined) return Promise.reject(this.failure.error);
     const chained = chainReceipt(receipt, this.lastHash);
     this.lastHash = chained.receipt.hash;
-    return this.writer.appendLine(chained.line).then(() => chained.receipt);
+    return this.write(chained.line).then(() => chained.receipt);
   }
 
-  close(): Promise<void> {
-    return this.writer.close();
+  /**
+   * Chains and appends a receipt like `append`, for callers that do not need the chained copy
+   * (the audit layer); the promise resolves once it is written, and need not be awaited: a
+   * failure is also kept by the log. Throws at once, without chaining, once a write has failed.
+   */
+  record(receipt: ToolCallReceipt): Promise<void> {
+    if (this.failure !== undefined) throw this.failure.error;
+    const { hash, line } = chainLine(receipt, this.lastHash);
+    this.lastHash = hash;
+    return this.write(line);
+  }
+
+  /** Writes what is pending and closes the file; rejects with the first write failure, if any. */
+  async close(): Promise<void> {
+    await this.writer.close();
+    // Settled in order: once the last group is, the failure of any group has been kept.
+    await this.lastWrite?.then(undefined, () => {});
+    if (this.failure !== undefined) throw this.failure.error;
+  }
+
+  private write(line: string): Promise<void> {
+    const written = this.writer.appendLine(line);
+    if (written !== this.lastWrite) {
+      // One watcher per group: it keeps the failure, and leaves no rejection unhandled for
+      // callers that do not wait for their write.
+      this.lastWrite = written;
+      written.then(undefined, (error: unknown) => {
+        this.failure ??= { error };
+      });
+    }
+    return written;
   }
 }
 

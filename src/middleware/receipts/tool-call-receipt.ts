@@ -79,6 +79,8 @@ function receiptStatus(result: ToolCallResult): ReceiptStatus {
 export interface ReceiptInput {
   readonly call: ToolCallEnvelope;
   readonly result: ToolCallResult;
+  /** The audit to record. Default: the result's (`{}` when it has none). */
+  readonly audit?: AuditData;
   readonly durationMs: number;
   readonly redact: ReadonlySet<string>;
   readonly emittedAt: string;
@@ -88,12 +90,12 @@ export interface ReceiptInput {
 export function buildReceipt({
   call,
   result,
+  audit = result.audit ?? {},
   durationMs,
   redact,
   emittedAt,
 }: ReceiptInput): ToolCallReceipt {
   const turn = call.turn;
-  const audit = result.audit ?? {};
   const toolRedact = call.annotations.safety?.redact ?? [];
   const keys = toolRedact.length === 0 ? redact : new Set([...redact, ...toolRedact]);
   const summary = typeof audit.summary === 'string' && audit.summary !== '' ? audit.summary : null;

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createJsonlWriter, MAX_CHARS_PER_WRITE } from '../../src/actors/jsonl-writer.js';
+
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'switchyard-jsonl-')), 'log.jsonl');
+const lineCount = (path: string) => readFileSync(path, 'utf8').split('\n').length - 1;
+
+describe('the JSONL writer commits a turn at a time', () => {
+  it('writes the lines appended during one turn together, once the turn ends', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const first = writer.append({ n: 0 });
+    const second = writer.appendLine('{"n":1}');
+    expect(lineCount(path)).toBe(0);
+    await Promise.all([first, second]);
+    expect(readFileSync(path, 'utf8')).toBe('{"n":0}\n{"n":1}\n');
+    await writer.close();
+  });
+
+  it('resolves appends that are awaited one by one, each once written', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    for (let n = 0; n < 3; n += 1) {
+      await writer.append({ n });
+      expect(lineCount(path)).toBe(n + 1);
+    }
+    await writer.close();
+  });
+
+  it('writes a long burst each MAX_CHARS_PER_WRITE of text without waiting for the turn to end', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const line = 'x'.repeat(1023); // 1 KiB with its newline
+    const perWrite = MAX_CHARS_PER_WRITE / 1024;
+    const writes = Array.from({ length: perWrite + 1 }, () => writer.appendLine(line));
+    expect(lineCount(path)).toBe(perWrite);
+    await Promise.all(writes);
+    expect(lineCount(path)).toBe(perWrite + 1);
+    await writer.close();
+  });
+
+  it('writes what the current turn appended when closed', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const written = writer.append({ n: 'last' });
+    await writer.close();
+    await written;
+    expect(readFileSync(path, 'utf8')).toBe('{"n":"last"}\n');
+  });
+});
