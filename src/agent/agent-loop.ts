@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
-import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
+import { createDispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, ModelError } from '../errors.js';
 import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
+import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import { cancellation } from '../streams/turn-run.js';
 import { checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
@@ -108,7 +109,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   async function modelTurn(iteration: number): Promise<AgentTurn> {
     for (let attempt = 0; ; attempt += 1) {
       onEvent?.({ type: 'turn_started', iteration, attempt });
-      const turn = await streamOnce(dispatcher, iteration);
+      const turn = await streamOnce(iteration);
       turns.push(turn);
       results.push(...turn.results);
       if (turn.usage !== null) {
@@ -134,17 +135,19 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
     }
   }
 
-  async function streamOnce(through: Dispatcher, iteration: number): Promise<AgentTurn> {
+  async function streamOnce(iteration: number): Promise<AgentTurn> {
     const definitions = tools.modelDefinitions();
     const streamed = await dispatchStreamedTurn({
-      deltas: model.stream({
-        system: options.system,
-        messages: [...transcript],
-        tools: definitions,
-        signal,
-      }),
+      deltas: opened(() =>
+        model.stream({
+          system: options.system,
+          messages: [...transcript],
+          tools: definitions,
+          signal,
+        }),
+      ),
       toolCalling: model.toolCalling,
-      dispatcher: through,
+      dispatcher,
       maxConcurrentTools: options.maxConcurrentTools,
       signal,
       eager: options.eager,
@@ -169,4 +172,13 @@ function callerOf(
   if (session !== null) layers.push(withLoopGuard(session));
   if (toolCaller !== undefined) layers.push(toolCaller);
   return layers.length === 0 ? undefined : composeToolCallers(layers);
+}
+
+/** The model's stream; a model that throws before streaming fails the turn like one that fails mid-way. */
+function opened(open: () => AsyncIterable<ToolCallDelta>): AsyncIterable<ToolCallDelta> {
+  try {
+    return open();
+  } catch (error) {
+    return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) };
+  }
 }

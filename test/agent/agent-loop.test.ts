@@ -7,6 +7,7 @@ import {
   InvalidOptionError,
   ModelError,
   mergeAudit,
+  type ToolCallDelta,
   type ToolCaller,
 } from '../../src/index.js';
 import { createScriptedModel, recordingTool } from '../../src/testing/index.js';
@@ -186,6 +187,21 @@ describe('agentLoop: how a run ends', () => {
     expect(run.status).toBe('failed');
     expect(run.error).toBe(denied);
     expect(run.turns).toHaveLength(1);
+  });
+
+  it('fails the run, without rejecting, when the model throws before it streams', async () => {
+    const broken = new Error('cannot build the request');
+    const model = {
+      provider: 'custom',
+      model: 'm',
+      toolCalling: 'native' as const,
+      stream: (): AsyncIterable<ToolCallDelta> => {
+        throw broken;
+      },
+    };
+    const run = await agentLoop({ task: 't', model, tools });
+    expect(run.status).toBe('failed');
+    expect(run.error).toBe(broken);
   });
 
   it('gives up after maxModelRetries', async () => {
