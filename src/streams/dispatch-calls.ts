@@ -2,6 +2,7 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from './async-queue.js';
+import { linkedAbort } from './linked-abort.js';
 import { type DispatchTurnOptions, TurnRun } from './turn-run.js';
 
 /**
@@ -20,11 +21,7 @@ export function dispatchCalls(
 ): OperatorFunction<ProposedCall, ToolCallResult> {
   return (calls$) =>
     new Observable<ToolCallResult>((subscriber) => {
-      const controller = new AbortController();
-      const upstream = options.signal;
-      const onAbort = () => controller.abort(upstream?.reason);
-      if (upstream?.aborted) onAbort();
-      else upstream?.addEventListener('abort', onAbort, { once: true });
+      const { controller, unlink } = linkedAbort(options.signal);
       const pending = new AsyncQueue<ProposedCall>();
       const run = new TurnRun({ ...options, signal: controller.signal }, pending, (result) =>
         subscriber.next(result),
@@ -40,7 +37,7 @@ export function dispatchCalls(
       });
       return () => {
         subscription.unsubscribe();
-        upstream?.removeEventListener('abort', onAbort);
+        unlink();
         controller.abort();
         pending.end();
       };

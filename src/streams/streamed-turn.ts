@@ -13,6 +13,7 @@ import type {
   ToolCallDetector,
 } from './detector-events.js';
 import { type EagerPolicy, eagerGate } from './eager-start.js';
+import { linkedAbort } from './linked-abort.js';
 import { createNativeDetector } from './native-detector.js';
 import { createTextDetector } from './text-detector.js';
 import type { ToolCallDelta } from './tool-call-delta.js';
@@ -83,11 +84,7 @@ export interface StreamedTurn {
 export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promise<StreamedTurn> {
   const { dispatcher } = options;
   const registry = dispatcher.registry;
-  const controller = new AbortController();
-  const upstream = options.signal;
-  const onAbort = () => controller.abort(upstream?.reason);
-  if (upstream?.aborted) onAbort();
-  else upstream?.addEventListener('abort', onAbort, { once: true });
+  const { controller, unlink } = linkedAbort(options.signal);
 
   const calls = new AsyncQueue<ProposedCall>();
   const results: ToolCallResult[] = [];
@@ -175,7 +172,7 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   calls.end();
   run.release();
   await run.done;
-  upstream?.removeEventListener('abort', onAbort);
+  unlink();
   return {
     outcome: failure === null ? 'completed' : 'failed',
     error: failure?.error,
