@@ -3,17 +3,22 @@ import { BroadcastChannel, type ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
 import { InvalidOptionError } from '../errors.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { ToolExecutorSpec } from '../tools/tool-spec.js';
 import { FifoQueue } from './fifo-queue.js';
 import {
   type ChannelMessage,
   fromErrorData,
   type HiddenValues,
+  pushCall,
+  readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_SKIPPED,
   type WorkerBatch,
   type WorkerCall,
   type WorkerOutcome,
+  type WorkerSetup,
 } from './worker-protocol.js';
 
 export interface WorkerPoolOptions {
@@ -66,10 +71,21 @@ interface PendingCall {
 
 interface SentBatch {
   readonly members: PendingCall[];
-  readonly controller: AbortController;
+  /** Terminates the batch's worker (batches with a call that can be cancelled only). */
+  readonly controller: AbortController | undefined;
   /** Shared per-call slots (batches of several calls only). */
   readonly slots: Int32Array | undefined;
 }
+
+/** Where a worker tool's handler lives and which hidden values it gets, resolved once per tool. */
+interface WorkerTarget {
+  readonly module: string;
+  readonly exportName: string;
+  readonly context: boolean;
+  readonly secrets: boolean;
+}
+
+type WorkerExecutorSpec = Extract<ToolExecutorSpec, { kind: 'worker' }>;
 
 let poolCounter = 0;
 
@@ -112,15 +128,16 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     }
   }
   const entry = entryUrl();
+  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
   const piscina = new Piscina({
     filename: entry.url,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     maxThreads,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     execArgv: [...(options.execArgv ?? entry.execArgv)],
+    workerData: { channel: channelName } satisfies WorkerSetup,
     ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
   });
-  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
   const channel = new BroadcastChannel(channelName);
   (channel as unknown as { unref?: () => void }).unref?.();
 
@@ -203,35 +220,42 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     // Only a batch with a call that can be cancelled needs a way to terminate its worker, and
     // per-call result notices that survive the termination; the rest skip both costs.
     const abortable = members.some((pending) => pending.request.abortable);
-    const batch: SentBatch = { members, controller: new AbortController(), slots };
-    const calls = members.map((pending, slot) => {
+    const batch: SentBatch = {
+      members,
+      controller: abortable ? new AbortController() : undefined,
+      slots,
+    };
+    const calls: unknown[] = [];
+    let hidden: (HiddenValues | null)[] | undefined;
+    for (const pending of members) {
       pending.batch = batch;
       sent.set(pending.ticket, pending);
-      return slot === pending.call.slot ? pending.call : { ...pending.call, slot };
-    });
-    const hidden = members.some((pending) => pending.hidden !== null)
-      ? members.map((pending) => pending.hidden)
-      : undefined;
-    const message: WorkerBatch = {
-      channel: channelName,
-      callsJson: JSON.stringify(calls),
-      ...(hidden === undefined ? {} : { hidden }),
-      notify: abortable && slots !== undefined,
-      ...(slots === undefined ? {} : { slots: slots.buffer as SharedArrayBuffer }),
-    };
-    piscina.run(message, abortable ? { signal: batch.controller.signal } : {}).then(
-      (outcomes: WorkerOutcome[]) => {
-        members.forEach((pending, index) => {
-          const outcome = outcomes[index];
-          if (outcome !== undefined) settleWith(pending, outcome);
-        });
-        finishBatch();
-      },
-      (error: unknown) => {
-        batchFailed(batch, error);
-        finishBatch();
-      },
-    );
+      pushCall(calls, pending.call);
+      if (pending.hidden !== null) hidden ??= [];
+    }
+    if (hidden !== undefined) for (const pending of members) hidden.push(pending.hidden);
+    // Keys are set only when present: structured clone copies every key, undefined or not.
+    const message: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
+    if (hidden !== undefined) message.hidden = hidden;
+    if (slots !== undefined) {
+      message.slots = slots.buffer as SharedArrayBuffer;
+      if (abortable) message.notify = true;
+    }
+    piscina
+      .run(message, batch.controller === undefined ? {} : { signal: batch.controller.signal })
+      .then(
+        (outcomes: unknown[]) => {
+          members.forEach((pending, slot) => {
+            const outcome = readOutcome(outcomes, slot);
+            if (outcome !== undefined) settleWith(pending, outcome);
+          });
+          finishBatch();
+        },
+        (error: unknown) => {
+          batchFailed(batch, error);
+          finishBatch();
+        },
+      );
   }
 
   function finishBatch(): void {
@@ -241,7 +265,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   /** The worker died or was terminated: fail the call it ran, send the unstarted ones again. */
   function batchFailed(batch: SentBatch, error: unknown): void {
-    const aborted = batch.controller.signal.aborted;
+    const aborted = batch.controller?.signal.aborted === true;
     const exitCode = exitCodeOf(error);
     if (!aborted) {
       stats.crashes += 1;
@@ -285,7 +309,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       if (Atomics.load(batch.slots, slot) === SLOT_DONE) return;
     }
     stats.terminations += 1;
-    batch.controller.abort();
+    batch.controller?.abort();
   }
 
   const executor: Executor = {
@@ -303,27 +327,21 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       }
       stats.calls += 1;
       const ticket = nextTicket++;
-      const injected = tool.injected;
+      const target = workerTarget(tool, tool.executor);
       const call: WorkerCall = {
-        slot: 0,
         ticket,
         callId: request.callId,
         toolName: tool.name,
-        module: moduleUrl(tool.executor.module),
-        exportName: tool.executor.export ?? 'default',
+        module: target.module,
+        exportName: target.exportName,
         args: request.args,
-        turn: {
-          iteration: request.turn.iteration,
-          sessionId: request.turn.sessionId,
-          runId: request.turn.runId,
-          emitOrder: request.turn.emitOrder,
-        },
+        turn: request.turn,
       };
       const hidden =
-        injected.includes('context') || injected.includes('secrets')
+        target.context || target.secrets
           ? {
-              ...(injected.includes('context') ? { context: request.values.context } : {}),
-              ...(injected.includes('secrets') ? { secrets: request.values.secrets } : {}),
+              ...(target.context ? { context: request.values.context } : {}),
+              ...(target.secrets ? { secrets: request.values.secrets } : {}),
             }
           : null;
       return new Promise<ExecutionOutcome>((resolve) => {
@@ -364,6 +382,23 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       channel.close();
     },
   };
+}
+
+const targets = new WeakMap<AnyTool, WorkerTarget>();
+
+/** A tool's worker target; tools are immutable, so it is resolved once and reused. */
+function workerTarget(tool: AnyTool, spec: WorkerExecutorSpec): WorkerTarget {
+  let target = targets.get(tool);
+  if (target === undefined) {
+    target = {
+      module: moduleUrl(spec.module),
+      exportName: spec.export ?? 'default',
+      context: tool.injected.includes('context'),
+      secrets: tool.injected.includes('secrets'),
+    };
+    targets.set(tool, target);
+  }
+  return target;
 }
 
 function moduleUrl(module: string | URL): string {
