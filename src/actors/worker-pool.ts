@@ -215,25 +215,25 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   function send(members: PendingCall[]): void {
     batchesInFlight += 1;
     stats.batches += 1;
-    const slots =
-      members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
+    const calls: unknown[] = [];
     // Only a batch with a call that can be cancelled needs a way to terminate its worker, and
     // per-call result notices that survive the termination; the rest skip both costs.
-    const abortable = members.some((pending) => pending.request.abortable);
-    const batch: SentBatch = {
-      members,
-      controller: abortable ? new AbortController() : undefined,
-      slots,
-    };
-    const calls: unknown[] = [];
+    let abortable = false;
     let hidden: (HiddenValues | null)[] | undefined;
     for (const pending of members) {
-      pending.batch = batch;
-      sent.set(pending.ticket, pending);
       pushCall(calls, pending.call);
+      if (pending.request.abortable) abortable = true;
       if (pending.hidden !== null) hidden ??= [];
     }
     if (hidden !== undefined) for (const pending of members) hidden.push(pending.hidden);
+    const slots =
+      members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
+    const controller = abortable ? new AbortController() : undefined;
+    const batch: SentBatch = { members, controller, slots };
+    for (const pending of members) {
+      pending.batch = batch;
+      sent.set(pending.ticket, pending);
+    }
     // Keys are set only when present: structured clone copies every key, undefined or not.
     const message: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
     if (hidden !== undefined) message.hidden = hidden;
@@ -241,21 +241,19 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       message.slots = slots.buffer as SharedArrayBuffer;
       if (abortable) message.notify = true;
     }
-    piscina
-      .run(message, batch.controller === undefined ? {} : { signal: batch.controller.signal })
-      .then(
-        (outcomes: unknown[]) => {
-          members.forEach((pending, slot) => {
-            const outcome = readOutcome(outcomes, slot);
-            if (outcome !== undefined) settleWith(pending, outcome);
-          });
-          finishBatch();
-        },
-        (error: unknown) => {
-          batchFailed(batch, error);
-          finishBatch();
-        },
-      );
+    piscina.run(message, controller === undefined ? undefined : { signal: controller.signal }).then(
+      (outcomes: unknown[]) => {
+        for (let slot = 0; slot < members.length; slot += 1) {
+          const outcome = readOutcome(outcomes, slot);
+          if (outcome !== undefined) settleWith(members[slot]!, outcome);
+        }
+        finishBatch();
+      },
+      (error: unknown) => {
+        batchFailed(batch, error);
+        finishBatch();
+      },
+    );
   }
 
   function finishBatch(): void {
@@ -361,8 +359,13 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
           }
           request.whenAborted().catch(() => abortCall(pending));
         }
-        queue.push(pending);
-        pump();
+        // An idle pool posts a lone call at once; calls that find the threads busy wait and
+        // leave together, several per message, when a batch comes back.
+        if (queue.size === 0 && batchesInFlight < maxThreads) send([pending]);
+        else {
+          queue.push(pending);
+          pump();
+        }
       });
     },
   };
