@@ -3,23 +3,20 @@ import { BroadcastChannel, type ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
 import { InvalidOptionError } from '../errors.js';
-import type { AnyTool } from '../tools/tool-registry.js';
-import type { ToolExecutorSpec } from '../tools/tool-spec.js';
 import { FifoQueue } from './fifo-queue.js';
+import { type PendingCall, packBatch, pendingCall, type SentBatch } from './worker-batch.js';
+import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.js';
 import {
   type ChannelMessage,
   fromErrorData,
-  type HiddenValues,
-  pushCall,
   readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_SKIPPED,
-  type WorkerBatch,
-  type WorkerCall,
   type WorkerOutcome,
   type WorkerSetup,
 } from './worker-protocol.js';
+import { workerTarget } from './worker-target.js';
 
 export interface WorkerPoolOptions {
   /** Threads kept alive. Default 1. */
@@ -53,39 +50,6 @@ export interface WorkerPool {
   /** Refuses new calls, waits for running ones. */
   close(): Promise<void>;
 }
-
-/** A call waiting in or sent by the pool. */
-interface PendingCall {
-  readonly ticket: number;
-  readonly request: ExecutionRequest;
-  readonly call: WorkerCall;
-  readonly hidden: HiddenValues | null;
-  settled: boolean;
-  /** Progress messages received so far. */
-  progressSeen: number;
-  /** The call's outcome, held until its last progress message arrives. */
-  heldOutcome?: { readonly outcome: WorkerOutcome; readonly progress: number };
-  resolve(outcome: ExecutionOutcome): void;
-  batch?: SentBatch;
-}
-
-interface SentBatch {
-  readonly members: PendingCall[];
-  /** Terminates the batch's worker (batches with a call that can be cancelled only). */
-  readonly controller: AbortController | undefined;
-  /** Shared per-call slots (batches of several calls only). */
-  readonly slots: Int32Array | undefined;
-}
-
-/** Where a worker tool's handler lives and which hidden values it gets, resolved once per tool. */
-interface WorkerTarget {
-  readonly module: string;
-  readonly exportName: string;
-  readonly context: boolean;
-  readonly secrets: boolean;
-}
-
-type WorkerExecutorSpec = Extract<ToolExecutorSpec, { kind: 'worker' }>;
 
 let poolCounter = 0;
 
@@ -171,7 +135,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
     if (pending.settled) return;
     pending.settled = true;
-    sent.delete(pending.ticket);
+    sent.delete(pending.call.ticket);
     pending.resolve(outcome);
   }
 
@@ -188,14 +152,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         ? { ok: true, value: outcome.value }
         : { ok: false, error: fromErrorData(outcome.error) },
     );
-  }
-
-  function failure(message: string, exitCode?: number): ExecutionOutcome {
-    return {
-      ok: false,
-      error: new Error(message),
-      executorFailure: exitCode === undefined ? { message } : { message, exitCode },
-    };
   }
 
   function pump(): void {
@@ -215,45 +171,27 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   function send(members: PendingCall[]): void {
     batchesInFlight += 1;
     stats.batches += 1;
-    const calls: unknown[] = [];
-    // Only a batch with a call that can be cancelled needs a way to terminate its worker, and
-    // per-call result notices that survive the termination; the rest skip both costs.
-    let abortable = false;
-    let hidden: (HiddenValues | null)[] | undefined;
-    for (const pending of members) {
-      pushCall(calls, pending.call);
-      if (pending.request.abortable) abortable = true;
-      if (pending.hidden !== null) hidden ??= [];
-    }
-    if (hidden !== undefined) for (const pending of members) hidden.push(pending.hidden);
-    const slots =
-      members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
-    const controller = abortable ? new AbortController() : undefined;
-    const batch: SentBatch = { members, controller, slots };
+    const batch = packBatch(members);
     for (const pending of members) {
       pending.batch = batch;
-      sent.set(pending.ticket, pending);
+      sent.set(pending.call.ticket, pending);
     }
-    // Keys are set only when present: structured clone copies every key, undefined or not.
-    const message: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
-    if (hidden !== undefined) message.hidden = hidden;
-    if (slots !== undefined) {
-      message.slots = slots.buffer as SharedArrayBuffer;
-      if (abortable) message.notify = true;
-    }
-    piscina.run(message, controller === undefined ? undefined : { signal: controller.signal }).then(
-      (outcomes: unknown[]) => {
-        for (let slot = 0; slot < members.length; slot += 1) {
-          const outcome = readOutcome(outcomes, slot);
-          if (outcome !== undefined) settleWith(members[slot]!, outcome);
-        }
-        finishBatch();
-      },
-      (error: unknown) => {
-        batchFailed(batch, error);
-        finishBatch();
-      },
-    );
+    const { controller } = batch;
+    piscina
+      .run(batch.message, controller === undefined ? undefined : { signal: controller.signal })
+      .then(
+        (outcomes: unknown[]) => {
+          for (let slot = 0; slot < members.length; slot += 1) {
+            const outcome = readOutcome(outcomes, slot);
+            if (outcome !== undefined) settleWith(members[slot]!, outcome);
+          }
+          finishBatch();
+        },
+        (error: unknown) => {
+          batchFailed(batch, error);
+          finishBatch();
+        },
+      );
   }
 
   function finishBatch(): void {
@@ -269,26 +207,26 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       stats.crashes += 1;
       crashStreak += 1;
       if (crashStreak >= crashLimit) {
-        unhealthy = `workers keep dying (${crashStreak} crashes in a row; last: ${messageOf(error)})`;
+        unhealthy = `workers keep dying (${crashStreak} crashes in a row; last: ${describeFailure(error)})`;
       }
     }
     batch.members.forEach((pending, index) => {
       if (pending.settled) return;
       const state = batch.slots === undefined ? undefined : Atomics.load(batch.slots, index);
       if (state === SLOT_QUEUED || state === SLOT_SKIPPED) {
-        sent.delete(pending.ticket);
+        sent.delete(pending.call.ticket);
         pending.batch = undefined;
         if (unhealthy === null && !closed) queue.push(pending);
-        else settle(pending, failure(unhealthy ?? 'the worker pool is closed'));
+        else settle(pending, executorFailure(unhealthy ?? 'the worker pool is closed'));
         return;
       }
       const lost = state === SLOT_DONE ? ' (its result was lost with the worker)' : '';
       settle(
         pending,
-        failure(
+        executorFailure(
           aborted
             ? `the worker was stopped to cancel another call of its batch${lost}`
-            : `the worker running tool "${pending.call.toolName}" crashed: ${messageOf(error)}${lost}`,
+            : `the worker running tool "${pending.call.toolName}" crashed: ${describeFailure(error)}${lost}`,
           exitCode,
         ),
       );
@@ -314,44 +252,22 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     name: 'worker',
     execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
       if (closed)
-        return Promise.resolve(failure('the worker pool is closed and takes no more calls'));
-      if (unhealthy !== null)
-        return Promise.resolve(failure(`the worker pool is unhealthy: ${unhealthy}`));
-      const tool = request.tool;
-      if (tool.executor.kind !== 'worker') {
         return Promise.resolve(
-          failure(`tool "${tool.name}" is not declared with a worker executor`),
+          executorFailure('the worker pool is closed and takes no more calls'),
+        );
+      if (unhealthy !== null)
+        return Promise.resolve(executorFailure(`the worker pool is unhealthy: ${unhealthy}`));
+      const tool = request.tool;
+      const target = workerTarget(tool);
+      if (target === undefined) {
+        return Promise.resolve(
+          executorFailure(`tool "${tool.name}" is not declared with a worker executor`),
         );
       }
       stats.calls += 1;
       const ticket = nextTicket++;
-      const target = workerTarget(tool, tool.executor);
-      const call: WorkerCall = {
-        ticket,
-        callId: request.callId,
-        toolName: tool.name,
-        module: target.module,
-        exportName: target.exportName,
-        args: request.args,
-        turn: request.turn,
-      };
-      const hidden =
-        target.context || target.secrets
-          ? {
-              ...(target.context ? { context: request.values.context } : {}),
-              ...(target.secrets ? { secrets: request.values.secrets } : {}),
-            }
-          : null;
       return new Promise<ExecutionOutcome>((resolve) => {
-        const pending: PendingCall = {
-          ticket,
-          request,
-          call,
-          hidden,
-          settled: false,
-          progressSeen: 0,
-          resolve,
-        };
+        const pending = pendingCall(request, target, ticket, resolve);
         if (request.abortable) {
           if (request.signal.aborted) {
             resolve({ ok: false, error: request.signal.reason });
@@ -379,47 +295,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     async close() {
       closed = true;
       for (let pending = queue.shift(); pending !== undefined; pending = queue.shift()) {
-        settle(pending, failure('the worker pool closed before the call started'));
+        settle(pending, executorFailure('the worker pool closed before the call started'));
       }
       await piscina.close();
       channel.close();
     },
   };
-}
-
-const targets = new WeakMap<AnyTool, WorkerTarget>();
-
-/** A tool's worker target; tools are immutable, so it is resolved once and reused. */
-function workerTarget(tool: AnyTool, spec: WorkerExecutorSpec): WorkerTarget {
-  let target = targets.get(tool);
-  if (target === undefined) {
-    target = {
-      module: moduleUrl(spec.module),
-      exportName: spec.export ?? 'default',
-      context: tool.injected.includes('context'),
-      secrets: tool.injected.includes('secrets'),
-    };
-    targets.set(tool, target);
-  }
-  return target;
-}
-
-function moduleUrl(module: string | URL): string {
-  if (module instanceof URL) return module.href;
-  return module.startsWith('file:') || module.startsWith('data:')
-    ? module
-    : new URL(`file://${module}`).href;
-}
-
-function exitCodeOf(error: unknown): number | undefined {
-  const match = /exited with code:? (-?\d+)/.exec(messageOf(error));
-  if (match !== null) return Number(match[1]);
-  const code = (error as { code?: unknown })?.code;
-  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 134 : undefined;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error)
-    return `${error.message}${(error as { code?: unknown }).code ? ` (${String((error as { code?: unknown }).code)})` : ''}`;
-  return String(error);
 }
