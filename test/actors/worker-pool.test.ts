@@ -26,6 +26,7 @@ function workerTool(name: string, exportName: string, extra: object = {}) {
 
 const tools = [
   workerTool('echo', 'echo'),
+  workerTool('later', 'later'),
   workerTool('fail', 'fail'),
   workerTool('exit', 'exit'),
   workerTool('spin', 'spin', { timeoutMs: 200 }),
@@ -179,6 +180,20 @@ describe('the worker pool executor', () => {
     const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 40 });
     expect(results.map((result) => result.result)).toEqual(calls.map((_, index) => index));
     expect(pool!.stats.batches).toBeLessThan(40);
+  });
+
+  it('runs a batch that mixes handlers returning values and promises, in order', async () => {
+    const dispatcher = setup({ maxThreads: 1, maxBatch: 8 });
+    const calls = Array.from({ length: 12 }, (_, index) => ({
+      id: `m${index}`,
+      name: index % 3 === 1 ? 'later' : 'echo',
+      arguments: { value: index },
+    }));
+    const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 12 });
+    expect(results.map((result) => [result.status, result.result])).toEqual(
+      calls.map((_, index) => ['ok', index]),
+    );
+    expect(pool!.stats.batches).toBeLessThan(12);
   });
 
   it('stops one call inside a batch without losing its siblings', async () => {
