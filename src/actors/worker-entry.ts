@@ -1,6 +1,6 @@
 // The module each pool worker thread loads. It runs a batch of tool calls one after another.
-// Results travel back in the return value; for batches of several calls each result is also
-// posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
+// Results travel back in the return value; in batches that may be stopped midway each result is
+// also posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
 import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -85,8 +85,9 @@ class WorkerRuntime implements ToolRuntime {
     return NEVER_ABORTED;
   }
 
-  get progressPosted(): number {
-    return this.#posted;
+  /** Progress messages the call posted (read by the worker, out of the handler's reach). */
+  static progressOf(runtime: WorkerRuntime): number {
+    return runtime.#posted;
   }
 
   emit(progress: ToolProgress): void {
@@ -127,11 +128,11 @@ function runCall(
 }
 
 function succeeded(runtime: WorkerRuntime, value: unknown): WorkerOutcome {
-  return { ok: true, value, progress: runtime.progressPosted };
+  return { ok: true, value, progress: WorkerRuntime.progressOf(runtime) };
 }
 
 function failed(runtime: WorkerRuntime, error: unknown): WorkerOutcome {
-  return { ok: false, error: toErrorData(error), progress: runtime.progressPosted };
+  return { ok: false, error: toErrorData(error), progress: WorkerRuntime.progressOf(runtime) };
 }
 
 /** A batch in progress: its calls, the shared slots and the outcomes so far (flat). */
