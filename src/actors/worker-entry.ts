@@ -5,6 +5,7 @@ import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
+  batchResult,
   CALL_FIELDS,
   type ChannelMessage,
   type HiddenValues,
@@ -142,8 +143,11 @@ interface BatchRun {
   readonly outcomes: unknown[];
 }
 
-/** Runs the calls from `first` on; synchronously until a call has to wait on a promise. */
-function runFrom(run: BatchRun, first: number): unknown[] | Promise<unknown[]> {
+/**
+ * Runs the calls from `first` on; synchronously until a call has to wait on a promise. Resolves to
+ * the batch's result (see `batchResult`).
+ */
+function runFrom(run: BatchRun, first: number): unknown {
   const { batch, slots } = run;
   const count = batch.calls.length / CALL_FIELDS;
   for (let slot = first; slot < count; slot += 1) {
@@ -164,7 +168,7 @@ function runFrom(run: BatchRun, first: number): unknown[] | Promise<unknown[]> {
     }
     finishCall(run, slot, call, outcome);
   }
-  return run.outcomes;
+  return batchResult(run.outcomes);
 }
 
 function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: WorkerOutcome): void {
@@ -179,8 +183,8 @@ function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: Work
   pushOutcome(run.outcomes, outcome);
 }
 
-/** Piscina's task function: the batch's outcomes, flat and in slot order (see `pushOutcome`). */
-export default function runBatch(batch: WorkerBatch): unknown[] | Promise<unknown[]> {
+/** Piscina's task function: the batch's result, its outcomes in slot order (see `batchResult`). */
+export default function runBatch(batch: WorkerBatch): unknown {
   const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
   return runFrom({ batch, slots, outcomes: [] }, 0);
 }

@@ -180,9 +180,9 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     piscina
       .run(batch.message, controller === undefined ? undefined : { signal: controller.signal })
       .then(
-        (outcomes: unknown[]) => {
+        (result: unknown) => {
           for (let slot = 0; slot < members.length; slot += 1) {
-            const outcome = readOutcome(outcomes, slot);
+            const outcome = readOutcome(result, slot);
             if (outcome !== undefined) settleWith(members[slot]!, outcome);
           }
           finishBatch();

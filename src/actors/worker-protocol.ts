@@ -125,8 +125,25 @@ export function pushOutcome(outcomes: unknown[], outcome: WorkerOutcome): void {
   else outcomes.push(OUTCOME_ERROR, outcome.error, outcome.progress);
 }
 
-/** Reads back the outcome of `slot`; undefined when the list stops short of it. */
-export function readOutcome(outcomes: readonly unknown[], slot: number): WorkerOutcome | undefined {
+/**
+ * What a worker returns for its batch: the flat outcome list, except for the common case of a lone
+ * call that succeeded without progress events, whose value travels bare. That saves cloning one
+ * more array each way per lone call. Arrays (which could be mistaken for the list) and thenables
+ * (which Piscina would await) stay inside the list.
+ */
+export function batchResult(outcomes: unknown[]): unknown {
+  if (outcomes.length !== OUTCOME_FIELDS || outcomes[0] !== OUTCOME_OK || outcomes[2] !== 0)
+    return outcomes;
+  const value = outcomes[1];
+  const bare = !Array.isArray(value) && typeof (value as { then?: unknown })?.then !== 'function';
+  return bare ? value : outcomes;
+}
+
+/** Reads back the outcome of `slot` from a batch's result; undefined when it stops short of it. */
+export function readOutcome(result: unknown, slot: number): WorkerOutcome | undefined {
+  if (!Array.isArray(result))
+    return slot === 0 ? { ok: true, value: result, progress: 0 } : undefined;
+  const outcomes: readonly unknown[] = result;
   const at = slot * OUTCOME_FIELDS;
   if (at >= outcomes.length) return undefined;
   const progress = outcomes[at + 2] as number;

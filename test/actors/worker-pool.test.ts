@@ -77,6 +77,22 @@ describe('the worker pool executor', () => {
     });
   });
 
+  it('returns arrays, empty values and objects from a lone call unchanged', async () => {
+    const dispatcher = setup({ maxThreads: 1 });
+    const values = [[1, 'two'], [], null, 0, '', { list: [1, 2] }];
+    for (const [index, value] of values.entries()) {
+      const result = await dispatcher.dispatch({
+        id: `v${index}`,
+        name: 'echo',
+        arguments: { value },
+      });
+      expect(result).toMatchObject({ ok: true, result: value });
+    }
+    const nothing = await dispatcher.dispatch({ id: 'none', name: 'echo', arguments: {} });
+    expect(nothing.ok).toBe(true);
+    expect(nothing.result).toBeUndefined();
+  });
+
   it('rebuilds thrown errors with their custom fields, so they classify', async () => {
     const dispatcher = setup();
     const result = await dispatcher.dispatch({
