@@ -1,12 +1,16 @@
 // The module each pool worker thread loads. It runs a batch of tool calls one after another.
-// Results travel back in the return value; for batches of several calls each result is also
-// posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
-import { BroadcastChannel } from 'node:worker_threads';
-import type { ToolProgress } from '../tools/tool-spec.js';
+// Results travel back in the return value; in batches that may be stopped midway each result is
+// also posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
+import { BroadcastChannel, workerData } from 'node:worker_threads';
+import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
+  batchResult,
+  CALL_FIELDS,
   type ChannelMessage,
   type HiddenValues,
+  pushOutcome,
+  readCall,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_RUNNING,
@@ -14,105 +18,173 @@ import {
   type WorkerBatch,
   type WorkerCall,
   type WorkerOutcome,
+  type WorkerSetup,
 } from './worker-protocol.js';
 
 type Handler = (args: unknown, runtime: unknown) => unknown;
 
-/** Handlers by module URL and export name: each module is imported once per worker. */
-const handlers = new Map<string, Handler>();
+/** Handlers by module URL, then export name: each module is imported once per worker. */
+const handlers = new Map<string, Map<string, Handler>>();
 const NEVER_ABORTED = new AbortController().signal;
-/** One channel per pool this worker serves. */
-const channels = new Map<string, BroadcastChannel>();
+/** The pool's channel, opened on the first progress event or result notice. */
+let channel: BroadcastChannel | undefined;
 
-function channelFor(name: string): BroadcastChannel {
-  let channel = channels.get(name);
+function poolChannel(): BroadcastChannel {
   if (channel === undefined) {
-    channel = new BroadcastChannel(name);
+    channel = new BroadcastChannel((workerData as WorkerSetup).channel);
     // The channel alone must not keep the worker alive.
     (channel as unknown as { unref?: () => void }).unref?.();
-    channels.set(name, channel);
   }
   return channel;
 }
 
 /** The handler of a call: synchronously once its module is loaded. */
 function handlerFor(call: WorkerCall): Handler | Promise<Handler> {
-  return handlers.get(`${call.module}#${call.exportName}`) ?? loadHandler(call);
+  return handlers.get(call.module)?.get(call.exportName) ?? loadHandler(call);
 }
 
 async function loadHandler(call: WorkerCall): Promise<Handler> {
-  const key = `${call.module}#${call.exportName}`;
-  let handler = handlers.get(key);
-  if (handler === undefined) {
-    const module = (await import(call.module)) as Record<string, unknown>;
-    const exported = module[call.exportName];
-    if (typeof exported !== 'function') {
-      throw new TypeError(
-        `worker tool "${call.toolName}": ${call.module} has no function export "${call.exportName}"`,
-      );
-    }
-    handler = exported as Handler;
-    handlers.set(key, handler);
+  const module = (await import(call.module)) as Record<string, unknown>;
+  const exported = module[call.exportName];
+  if (typeof exported !== 'function') {
+    throw new TypeError(
+      `worker tool "${call.toolName}": ${call.module} has no function export "${call.exportName}"`,
+    );
   }
-  return handler;
+  let exports = handlers.get(call.module);
+  if (exports === undefined) {
+    exports = new Map();
+    handlers.set(call.module, exports);
+  }
+  exports.set(call.exportName, exported as Handler);
+  return exported as Handler;
 }
 
-async function runCall(
+/** What a handler receives in a worker (a class: one shape, nothing allocated per accessor). */
+class WorkerRuntime implements ToolRuntime {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly turn: ToolTurnFacts;
+  readonly context: unknown;
+  readonly stores = undefined;
+  readonly secrets: Readonly<Record<string, string>> | undefined;
+  readonly #ticket: number;
+  /** Progress messages this call posted. */
+  #posted = 0;
+
+  constructor(call: WorkerCall, hidden: HiddenValues | null | undefined) {
+    this.callId = call.callId;
+    this.toolName = call.toolName;
+    this.turn = call.turn;
+    this.context = hidden?.context === undefined ? undefined : deepFreeze(hidden.context);
+    this.secrets = hidden?.secrets === undefined ? undefined : Object.freeze(hidden.secrets);
+    this.#ticket = call.ticket;
+  }
+
+  /** Hard stops terminate the worker: the handler's signal never needs to fire here. */
+  get signal(): AbortSignal {
+    return NEVER_ABORTED;
+  }
+
+  /** Progress messages the call posted (read by the worker, out of the handler's reach). */
+  static progressOf(runtime: WorkerRuntime): number {
+    return runtime.#posted;
+  }
+
+  emit(progress: ToolProgress): void {
+    this.#posted += 1;
+    poolChannel().postMessage({
+      type: 'progress',
+      ticket: this.#ticket,
+      progress,
+    } satisfies ChannelMessage);
+  }
+}
+
+/**
+ * Runs one call. Returns its outcome directly when the handler is loaded and returns a plain value,
+ * so a batch of synchronous calls never waits on a promise; otherwise a promise of it.
+ */
+function runCall(
   call: WorkerCall,
   hidden: HiddenValues | null | undefined,
-  channel: BroadcastChannel,
-): Promise<WorkerOutcome> {
-  /** Progress messages this call posted. */
-  let posted = 0;
+): WorkerOutcome | Promise<WorkerOutcome> {
+  const runtime = new WorkerRuntime(call, hidden);
   try {
     const found = handlerFor(call);
-    const handler = found instanceof Promise ? await found : found;
-    const runtime = {
-      callId: call.callId,
-      toolName: call.toolName,
-      // Hard stops terminate the worker: the handler's signal never needs to fire here.
-      get signal() {
-        return NEVER_ABORTED;
-      },
-      turn: call.turn,
-      context: hidden?.context === undefined ? undefined : deepFreeze(hidden.context),
-      stores: undefined,
-      secrets: hidden?.secrets === undefined ? undefined : Object.freeze(hidden.secrets),
-      emit: (progress: ToolProgress) => {
-        posted += 1;
-        channel.postMessage({
-          type: 'progress',
-          ticket: call.ticket,
-          progress,
-        } satisfies ChannelMessage);
-      },
-    };
-    const value = handler(call.args, runtime);
-    return { ok: true, value: value instanceof Promise ? await value : value, progress: posted };
+    const value =
+      found instanceof Promise
+        ? found.then((handler) => handler(call.args, runtime))
+        : found(call.args, runtime);
+    if (value instanceof Promise) {
+      return value.then(
+        (settled) => succeeded(runtime, settled),
+        (error) => failed(runtime, error),
+      );
+    }
+    return succeeded(runtime, value);
   } catch (error) {
-    return { ok: false, error: toErrorData(error), progress: posted };
+    return failed(runtime, error);
   }
 }
 
-export default async function runBatch(batch: WorkerBatch): Promise<WorkerOutcome[]> {
-  const channel = channelFor(batch.channel);
-  const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
-  const outcomes: WorkerOutcome[] = [];
-  const calls = JSON.parse(batch.callsJson) as WorkerCall[];
-  for (const call of calls) {
+function succeeded(runtime: WorkerRuntime, value: unknown): WorkerOutcome {
+  return { ok: true, value, progress: WorkerRuntime.progressOf(runtime) };
+}
+
+function failed(runtime: WorkerRuntime, error: unknown): WorkerOutcome {
+  return { ok: false, error: toErrorData(error), progress: WorkerRuntime.progressOf(runtime) };
+}
+
+/** A batch in progress: its calls, the shared slots and the outcomes so far (flat). */
+interface BatchRun {
+  readonly batch: WorkerBatch;
+  readonly slots: Int32Array | undefined;
+  readonly outcomes: unknown[];
+}
+
+/**
+ * Runs the calls from `first` on; synchronously until a call has to wait on a promise. Resolves to
+ * the batch's result (see `batchResult`).
+ */
+function runFrom(run: BatchRun, first: number): unknown {
+  const { batch, slots } = run;
+  const count = batch.calls.length / CALL_FIELDS;
+  for (let slot = first; slot < count; slot += 1) {
     if (
       slots !== undefined &&
-      Atomics.compareExchange(slots, call.slot, SLOT_QUEUED, SLOT_RUNNING) !== SLOT_QUEUED
+      Atomics.compareExchange(slots, slot, SLOT_QUEUED, SLOT_RUNNING) !== SLOT_QUEUED
     ) {
-      outcomes.push({ ok: false, skipped: true });
+      pushOutcome(run.outcomes, { ok: false, skipped: true });
       continue;
     }
-    const outcome = await runCall(call, batch.hidden?.[call.slot], channel);
-    if (slots !== undefined) Atomics.store(slots, call.slot, SLOT_DONE);
-    if (batch.notify) {
-      channel.postMessage({ type: 'done', ticket: call.ticket, outcome } satisfies ChannelMessage);
+    const call = readCall(batch.calls, slot);
+    const outcome = runCall(call, batch.hidden?.[slot]);
+    if (outcome instanceof Promise) {
+      return outcome.then((settled) => {
+        finishCall(run, slot, call, settled);
+        return runFrom(run, slot + 1);
+      });
     }
-    outcomes.push(outcome);
+    finishCall(run, slot, call, outcome);
   }
-  return outcomes;
+  return batchResult(run.outcomes);
+}
+
+function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: WorkerOutcome): void {
+  if (run.slots !== undefined) Atomics.store(run.slots, slot, SLOT_DONE);
+  if (run.batch.notify) {
+    poolChannel().postMessage({
+      type: 'done',
+      ticket: call.ticket,
+      outcome,
+    } satisfies ChannelMessage);
+  }
+  pushOutcome(run.outcomes, outcome);
+}
+
+/** Piscina's task function: the batch's result, its outcomes in slot order (see `batchResult`). */
+export default function runBatch(batch: WorkerBatch): unknown {
+  const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
+  return runFrom({ batch, slots, outcomes: [] }, 0);
 }

@@ -4,17 +4,19 @@ import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
 import { InvalidOptionError } from '../errors.js';
 import { FifoQueue } from './fifo-queue.js';
+import { type PendingCall, packBatch, pendingCall, type SentBatch } from './worker-batch.js';
+import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.js';
 import {
   type ChannelMessage,
   fromErrorData,
-  type HiddenValues,
+  readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_SKIPPED,
-  type WorkerBatch,
-  type WorkerCall,
   type WorkerOutcome,
+  type WorkerSetup,
 } from './worker-protocol.js';
+import { workerTarget } from './worker-target.js';
 
 export interface WorkerPoolOptions {
   /** Threads kept alive. Default 1. */
@@ -47,28 +49,6 @@ export interface WorkerPool {
   }>;
   /** Refuses new calls, waits for running ones. */
   close(): Promise<void>;
-}
-
-/** A call waiting in or sent by the pool. */
-interface PendingCall {
-  readonly ticket: number;
-  readonly request: ExecutionRequest;
-  readonly call: WorkerCall;
-  readonly hidden: HiddenValues | null;
-  settled: boolean;
-  /** Progress messages received so far. */
-  progressSeen: number;
-  /** The call's outcome, held until its last progress message arrives. */
-  heldOutcome?: { readonly outcome: WorkerOutcome; readonly progress: number };
-  resolve(outcome: ExecutionOutcome): void;
-  batch?: SentBatch;
-}
-
-interface SentBatch {
-  readonly members: PendingCall[];
-  readonly controller: AbortController;
-  /** Shared per-call slots (batches of several calls only). */
-  readonly slots: Int32Array | undefined;
 }
 
 let poolCounter = 0;
@@ -112,15 +92,16 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     }
   }
   const entry = entryUrl();
+  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
   const piscina = new Piscina({
     filename: entry.url,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     maxThreads,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     execArgv: [...(options.execArgv ?? entry.execArgv)],
+    workerData: { channel: channelName } satisfies WorkerSetup,
     ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
   });
-  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
   const channel = new BroadcastChannel(channelName);
   (channel as unknown as { unref?: () => void }).unref?.();
 
@@ -154,7 +135,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
     if (pending.settled) return;
     pending.settled = true;
-    sent.delete(pending.ticket);
+    sent.delete(pending.call.ticket);
     pending.resolve(outcome);
   }
 
@@ -171,14 +152,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         ? { ok: true, value: outcome.value }
         : { ok: false, error: fromErrorData(outcome.error) },
     );
-  }
-
-  function failure(message: string, exitCode?: number): ExecutionOutcome {
-    return {
-      ok: false,
-      error: new Error(message),
-      executorFailure: exitCode === undefined ? { message } : { message, exitCode },
-    };
   }
 
   function pump(): void {
@@ -198,40 +171,27 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   function send(members: PendingCall[]): void {
     batchesInFlight += 1;
     stats.batches += 1;
-    const slots =
-      members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
-    // Only a batch with a call that can be cancelled needs a way to terminate its worker, and
-    // per-call result notices that survive the termination; the rest skip both costs.
-    const abortable = members.some((pending) => pending.request.abortable);
-    const batch: SentBatch = { members, controller: new AbortController(), slots };
-    const calls = members.map((pending, slot) => {
+    const batch = packBatch(members);
+    for (const pending of members) {
       pending.batch = batch;
-      sent.set(pending.ticket, pending);
-      return slot === pending.call.slot ? pending.call : { ...pending.call, slot };
-    });
-    const hidden = members.some((pending) => pending.hidden !== null)
-      ? members.map((pending) => pending.hidden)
-      : undefined;
-    const message: WorkerBatch = {
-      channel: channelName,
-      callsJson: JSON.stringify(calls),
-      ...(hidden === undefined ? {} : { hidden }),
-      notify: abortable && slots !== undefined,
-      ...(slots === undefined ? {} : { slots: slots.buffer as SharedArrayBuffer }),
-    };
-    piscina.run(message, abortable ? { signal: batch.controller.signal } : {}).then(
-      (outcomes: WorkerOutcome[]) => {
-        members.forEach((pending, index) => {
-          const outcome = outcomes[index];
-          if (outcome !== undefined) settleWith(pending, outcome);
-        });
-        finishBatch();
-      },
-      (error: unknown) => {
-        batchFailed(batch, error);
-        finishBatch();
-      },
-    );
+      sent.set(pending.call.ticket, pending);
+    }
+    const { controller } = batch;
+    piscina
+      .run(batch.message, controller === undefined ? undefined : { signal: controller.signal })
+      .then(
+        (result: unknown) => {
+          for (let slot = 0; slot < members.length; slot += 1) {
+            const outcome = readOutcome(result, slot);
+            if (outcome !== undefined) settleWith(members[slot]!, outcome);
+          }
+          finishBatch();
+        },
+        (error: unknown) => {
+          batchFailed(batch, error);
+          finishBatch();
+        },
+      );
   }
 
   function finishBatch(): void {
@@ -241,32 +201,32 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   /** The worker died or was terminated: fail the call it ran, send the unstarted ones again. */
   function batchFailed(batch: SentBatch, error: unknown): void {
-    const aborted = batch.controller.signal.aborted;
+    const aborted = batch.controller?.signal.aborted === true;
     const exitCode = exitCodeOf(error);
     if (!aborted) {
       stats.crashes += 1;
       crashStreak += 1;
       if (crashStreak >= crashLimit) {
-        unhealthy = `workers keep dying (${crashStreak} crashes in a row; last: ${messageOf(error)})`;
+        unhealthy = `workers keep dying (${crashStreak} crashes in a row; last: ${describeFailure(error)})`;
       }
     }
     batch.members.forEach((pending, index) => {
       if (pending.settled) return;
       const state = batch.slots === undefined ? undefined : Atomics.load(batch.slots, index);
       if (state === SLOT_QUEUED || state === SLOT_SKIPPED) {
-        sent.delete(pending.ticket);
+        sent.delete(pending.call.ticket);
         pending.batch = undefined;
         if (unhealthy === null && !closed) queue.push(pending);
-        else settle(pending, failure(unhealthy ?? 'the worker pool is closed'));
+        else settle(pending, executorFailure(unhealthy ?? 'the worker pool is closed'));
         return;
       }
       const lost = state === SLOT_DONE ? ' (its result was lost with the worker)' : '';
       settle(
         pending,
-        failure(
+        executorFailure(
           aborted
             ? `the worker was stopped to cancel another call of its batch${lost}`
-            : `the worker running tool "${pending.call.toolName}" crashed: ${messageOf(error)}${lost}`,
+            : `the worker running tool "${pending.call.toolName}" crashed: ${describeFailure(error)}${lost}`,
           exitCode,
         ),
       );
@@ -285,57 +245,29 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       if (Atomics.load(batch.slots, slot) === SLOT_DONE) return;
     }
     stats.terminations += 1;
-    batch.controller.abort();
+    batch.controller?.abort();
   }
 
   const executor: Executor = {
     name: 'worker',
     execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
       if (closed)
-        return Promise.resolve(failure('the worker pool is closed and takes no more calls'));
-      if (unhealthy !== null)
-        return Promise.resolve(failure(`the worker pool is unhealthy: ${unhealthy}`));
-      const tool = request.tool;
-      if (tool.executor.kind !== 'worker') {
         return Promise.resolve(
-          failure(`tool "${tool.name}" is not declared with a worker executor`),
+          executorFailure('the worker pool is closed and takes no more calls'),
+        );
+      if (unhealthy !== null)
+        return Promise.resolve(executorFailure(`the worker pool is unhealthy: ${unhealthy}`));
+      const tool = request.tool;
+      const target = workerTarget(tool);
+      if (target === undefined) {
+        return Promise.resolve(
+          executorFailure(`tool "${tool.name}" is not declared with a worker executor`),
         );
       }
       stats.calls += 1;
       const ticket = nextTicket++;
-      const injected = tool.injected;
-      const call: WorkerCall = {
-        slot: 0,
-        ticket,
-        callId: request.callId,
-        toolName: tool.name,
-        module: moduleUrl(tool.executor.module),
-        exportName: tool.executor.export ?? 'default',
-        args: request.args,
-        turn: {
-          iteration: request.turn.iteration,
-          sessionId: request.turn.sessionId,
-          runId: request.turn.runId,
-          emitOrder: request.turn.emitOrder,
-        },
-      };
-      const hidden =
-        injected.includes('context') || injected.includes('secrets')
-          ? {
-              ...(injected.includes('context') ? { context: request.values.context } : {}),
-              ...(injected.includes('secrets') ? { secrets: request.values.secrets } : {}),
-            }
-          : null;
       return new Promise<ExecutionOutcome>((resolve) => {
-        const pending: PendingCall = {
-          ticket,
-          request,
-          call,
-          hidden,
-          settled: false,
-          progressSeen: 0,
-          resolve,
-        };
+        const pending = pendingCall(request, target, ticket, resolve);
         if (request.abortable) {
           if (request.signal.aborted) {
             resolve({ ok: false, error: request.signal.reason });
@@ -343,8 +275,13 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
           }
           request.whenAborted().catch(() => abortCall(pending));
         }
-        queue.push(pending);
-        pump();
+        // An idle pool posts a lone call at once; calls that find the threads busy wait and
+        // leave together, several per message, when a batch comes back.
+        if (queue.size === 0 && batchesInFlight < maxThreads) send([pending]);
+        else {
+          queue.push(pending);
+          pump();
+        }
       });
     },
   };
@@ -358,30 +295,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     async close() {
       closed = true;
       for (let pending = queue.shift(); pending !== undefined; pending = queue.shift()) {
-        settle(pending, failure('the worker pool closed before the call started'));
+        settle(pending, executorFailure('the worker pool closed before the call started'));
       }
       await piscina.close();
       channel.close();
     },
   };
-}
-
-function moduleUrl(module: string | URL): string {
-  if (module instanceof URL) return module.href;
-  return module.startsWith('file:') || module.startsWith('data:')
-    ? module
-    : new URL(`file://${module}`).href;
-}
-
-function exitCodeOf(error: unknown): number | undefined {
-  const match = /exited with code:? (-?\d+)/.exec(messageOf(error));
-  if (match !== null) return Number(match[1]);
-  const code = (error as { code?: unknown })?.code;
-  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 134 : undefined;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error)
-    return `${error.message}${(error as { code?: unknown }).code ? ` (${String((error as { code?: unknown }).code)})` : ''}`;
-  return String(error);
 }

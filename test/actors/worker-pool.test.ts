@@ -26,6 +26,7 @@ function workerTool(name: string, exportName: string, extra: object = {}) {
 
 const tools = [
   workerTool('echo', 'echo'),
+  workerTool('later', 'later'),
   workerTool('fail', 'fail'),
   workerTool('exit', 'exit'),
   workerTool('spin', 'spin', { timeoutMs: 200 }),
@@ -74,6 +75,22 @@ describe('the worker pool executor', () => {
       result: { deep: [1, 2] },
       toolCallId: 'e',
     });
+  });
+
+  it('returns arrays, empty values and objects from a lone call unchanged', async () => {
+    const dispatcher = setup({ maxThreads: 1 });
+    const values = [[1, 'two'], [], null, 0, '', { list: [1, 2] }];
+    for (const [index, value] of values.entries()) {
+      const result = await dispatcher.dispatch({
+        id: `v${index}`,
+        name: 'echo',
+        arguments: { value },
+      });
+      expect(result).toMatchObject({ ok: true, result: value });
+    }
+    const nothing = await dispatcher.dispatch({ id: 'none', name: 'echo', arguments: {} });
+    expect(nothing.ok).toBe(true);
+    expect(nothing.result).toBeUndefined();
   });
 
   it('rebuilds thrown errors with their custom fields, so they classify', async () => {
@@ -179,6 +196,20 @@ describe('the worker pool executor', () => {
     const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 40 });
     expect(results.map((result) => result.result)).toEqual(calls.map((_, index) => index));
     expect(pool!.stats.batches).toBeLessThan(40);
+  });
+
+  it('runs a batch that mixes handlers returning values and promises, in order', async () => {
+    const dispatcher = setup({ maxThreads: 1, maxBatch: 8 });
+    const calls = Array.from({ length: 12 }, (_, index) => ({
+      id: `m${index}`,
+      name: index % 3 === 1 ? 'later' : 'echo',
+      arguments: { value: index },
+    }));
+    const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 12 });
+    expect(results.map((result) => [result.status, result.result])).toEqual(
+      calls.map((_, index) => ['ok', index]),
+    );
+    expect(pool!.stats.batches).toBeLessThan(12);
   });
 
   it('stops one call inside a batch without losing its siblings', async () => {

@@ -1,0 +1,96 @@
+import type { ExecutionOutcome, ExecutionRequest } from '../dispatch/executor.js';
+import {
+  type HiddenValues,
+  pushCall,
+  type WorkerBatch,
+  type WorkerCall,
+  type WorkerOutcome,
+} from './worker-protocol.js';
+import type { WorkerTarget } from './worker-target.js';
+
+/** A call waiting in or sent by the pool. */
+export interface PendingCall {
+  readonly request: ExecutionRequest;
+  /** The call as it crosses into a worker; `call.ticket` is the pool's id of it. */
+  readonly call: WorkerCall;
+  readonly hidden: HiddenValues | null;
+  settled: boolean;
+  /** Progress messages received so far. */
+  progressSeen: number;
+  /** The call's outcome, held until its last progress message arrives. */
+  heldOutcome?: { readonly outcome: WorkerOutcome; readonly progress: number };
+  resolve(outcome: ExecutionOutcome): void;
+  /** The batch that carries the call, once sent. */
+  batch?: SentBatch;
+}
+
+/** The pool's record of a new call: what crosses into the worker, and how the call settles. */
+export function pendingCall(
+  request: ExecutionRequest,
+  target: WorkerTarget,
+  ticket: number,
+  resolve: (outcome: ExecutionOutcome) => void,
+): PendingCall {
+  const call: WorkerCall = {
+    ticket,
+    callId: request.callId,
+    toolName: request.tool.name,
+    module: target.module,
+    exportName: target.exportName,
+    args: request.args,
+    turn: request.turn,
+  };
+  // Injected values travel beside the calls (structured-cloned), only for tools that list them.
+  const hidden =
+    target.context || target.secrets
+      ? {
+          ...(target.context ? { context: request.values.context } : {}),
+          ...(target.secrets ? { secrets: request.values.secrets } : {}),
+        }
+      : null;
+  return { request, call, hidden, settled: false, progressSeen: 0, resolve };
+}
+
+/** Calls sent to a worker in one message. */
+export interface SentBatch {
+  /** The calls in slot order. */
+  readonly members: readonly PendingCall[];
+  readonly message: WorkerBatch;
+  /** Terminates the batch's worker (batches with a call that can be cancelled only). */
+  readonly controller: AbortController | undefined;
+  /** Shared per-call slots (batches of several calls only). */
+  readonly slots: Int32Array | undefined;
+}
+
+/**
+ * Packs calls into one worker message. A lone call, or a batch no call of which can be cancelled,
+ * carries nothing but the calls: shared slots, result notices and an abort controller are paid
+ * for only where a call may have to be stopped midway or skipped.
+ */
+export function packBatch(members: readonly PendingCall[]): SentBatch {
+  const calls: unknown[] = [];
+  let abortable = false;
+  let hidden: (HiddenValues | null)[] | undefined;
+  for (const pending of members) {
+    pushCall(calls, pending.call);
+    if (pending.request.abortable) abortable = true;
+    if (pending.hidden !== null) hidden ??= [];
+  }
+  if (hidden !== undefined) for (const pending of members) hidden.push(pending.hidden);
+  const slots =
+    members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
+  // Keys are set only when present: structured clone copies every key, undefined or not.
+  const message: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
+  if (hidden !== undefined) message.hidden = hidden;
+  if (slots !== undefined) {
+    message.slots = slots.buffer as SharedArrayBuffer;
+    // Per-call result notices survive a termination of the worker midway through the batch.
+    if (abortable) message.notify = true;
+  }
+  return {
+    members,
+    message,
+    controller: abortable ? new AbortController() : undefined,
+    slots,
+  };
+}
