@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, write } from 'node:fs';
 import { dirname } from 'node:path';
 import { type ActorRef, createActor } from './actor.js';
 
@@ -75,14 +67,20 @@ function repairTail(fd: number): void {
   ftruncateSync(fd, 0);
 }
 
-/** Writes all of `text`, however many system calls it takes. */
-function writeWhole(fd: number, text: string): void {
-  // The string goes to the kernel as it is; only a short write needs its bytes, to resume from.
-  const written = writeSync(fd, text);
-  const length = Buffer.byteLength(text);
-  if (written === length) return;
+/**
+ * Writes all of `text`, however many system calls it takes. The write runs on libuv's thread pool,
+ * so copying a group into the kernel costs the event loop nothing; the actor waits for it before
+ * the next group, which keeps groups whole and in order.
+ */
+async function writeWhole(fd: number, text: string): Promise<void> {
   const bytes = Buffer.from(text);
-  for (let offset = written; offset < length; ) offset += writeSync(fd, bytes, offset);
+  for (let offset = 0; offset < bytes.length; ) {
+    offset += await new Promise<number>((resolve, reject) =>
+      write(fd, bytes, offset, bytes.length - offset, null, (error, written) =>
+        error ? reject(error) : resolve(written),
+      ),
+    );
+  }
 }
 
 /**
@@ -101,9 +99,7 @@ export function createJsonlWriter(path: string): JsonlWriter {
   const actor: ActorRef<readonly string[], void> = createActor<null, readonly string[], void>({
     name: `jsonl:${path}`,
     init: () => null,
-    receive: (_state, lines) => {
-      writeWhole(fd, lines.join(''));
-    },
+    receive: (_state, lines) => writeWhole(fd, lines.join('')),
   });
   /** The lines of the current turn not yet handed to the actor; undefined when there are none. */
   let group: LineGroup | undefined;

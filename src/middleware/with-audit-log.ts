@@ -39,8 +39,13 @@ export interface AuditLogOptions {
   readonly wallClock?: () => number;
 }
 
-/** The audit layer, with `close()` to flush and close its local logs. */
-export type AuditLogCaller = ToolCaller & { close(): Promise<void> };
+/** The audit layer, with `flush()` and `close()` for its local logs. */
+export type AuditLogCaller = ToolCaller & {
+  /** Resolves once every receipt recorded so far is written; rejects with a failed write. */
+  flush(): Promise<void>;
+  /** Writes what is pending and closes the logs; rejects with a failed write. */
+  close(): Promise<void>;
+};
 
 const SINK_WORDS = ['local', 'cloud', 'both'];
 
@@ -151,6 +156,9 @@ export function withAuditLog(
     return record(call, result, started);
   };
   return Object.assign(caller, {
+    async flush() {
+      await Promise.all([...logs.values()].map((log) => log.flush()));
+    },
     async close() {
       const open = [...logs.values()];
       logs.clear();

@@ -250,9 +250,6 @@ describe('local receipt logs', () => {
 
 describe('local receipt logs and the disk', () => {
   const call = (id: string) => ({ id, name: 'add', arguments: '{"a":1,"b":2}' });
-  /** One turn of the event loop: the writer commits the lines of a turn at its end. */
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
   it('returns results before their receipts reach the file, and close() writes them', async () => {
     const dir = directory();
     const audit = withAuditLog({ sink: 'local', directory: dir });
@@ -260,6 +257,19 @@ describe('local receipt logs and the disk', () => {
     for (const id of ['a', 'b', 'c']) {
       expect((await dispatcher.dispatch(call(id), { sessionId: 's' })).ok).toBe(true);
     }
+    await audit.close();
+    expect(verifyReceipts(join(dir, 's.jsonl'))).toMatchObject({ ok: true, verifiedLines: 3 });
+  });
+
+  it('has every receipt recorded so far in the file after flush(), and keeps the log open', async () => {
+    const dir = directory();
+    const audit = withAuditLog({ sink: 'local', directory: dir });
+    const dispatcher = createDispatcher({ registry, caller: audit });
+    await dispatcher.dispatch(call('a'), { sessionId: 's' });
+    await dispatcher.dispatch(call('b'), { sessionId: 's' });
+    await audit.flush();
+    expect(verifyReceipts(join(dir, 's.jsonl'))).toMatchObject({ ok: true, verifiedLines: 2 });
+    await dispatcher.dispatch(call('c'), { sessionId: 's' });
     await audit.close();
     expect(verifyReceipts(join(dir, 's.jsonl'))).toMatchObject({ ok: true, verifiedLines: 3 });
   });
@@ -290,7 +300,7 @@ describe('local receipt logs and the disk', () => {
     it('keeps every result, records the failure on the calls after it, and close() rejects', async () => {
       const { audit, dispatcher } = fullLog(false);
       const first = await dispatcher.dispatch(call('a'), { sessionId: 'full' });
-      await nextTurn();
+      await expect(audit.flush()).rejects.toMatchObject({ code: 'ENOSPC' });
       const second = await dispatcher.dispatch(call('b'), { sessionId: 'full' });
       expect(first).toMatchObject({ ok: true, result: 3 });
       expect(second).toMatchObject({ ok: true, result: 3 });

@@ -70,6 +70,15 @@ export class LocalReceiptLog {
     return this.write(line);
   }
 
+  /**
+   * Resolves once every receipt recorded so far is in the file (the log stays open); rejects
+   * with the first write failure, if any.
+   */
+  async flush(): Promise<void> {
+    await this.lastWrite?.then(undefined, () => {});
+    if (this.failure !== undefined) throw this.failure.error;
+  }
+
   /** Writes what is pending and closes the file; rejects with the first write failure, if any. */
   async close(): Promise<void> {
     await this.writer.close();
