@@ -15,6 +15,8 @@ export type ResponsesEnd =
   | { readonly status: 'completed'; readonly usage?: ScriptedUsage }
   | { readonly status: 'incomplete'; readonly reason: string; readonly usage?: ScriptedUsage }
   | { readonly status: 'failed'; readonly code: string; readonly message: string }
+  /** An `error` event mid-stream (`{type: 'error', code, message, param}`) in place of the end. */
+  | { readonly status: 'error'; readonly code: string; readonly message: string }
   /** No terminal event: the steps stop after the items (e.g. before a cut). */
   | { readonly status: 'none' };
 
@@ -74,7 +76,8 @@ export function functionCallItem(call: {
  * text message (item added, text deltas, item done), hosted tool items (added, then done with
  * the full item), each function call (item added with empty arguments, one
  * `response.function_call_arguments.delta` per piece, item done with the full arguments), then
- * the terminal event.
+ * the terminal event. `lastCallOpen` leaves out the last call's `output_item.done` (and its item
+ * from the terminal response's output): the call a `response.incomplete` cut off mid-arguments.
  */
 export function responsesToolCallStream(
   calls: readonly ScriptedResponsesCall[],
@@ -82,6 +85,7 @@ export function responsesToolCallStream(
     text?: string;
     hosted?: readonly Record<string, unknown>[];
     end?: ResponsesEnd;
+    lastCallOpen?: boolean;
   } = {},
 ): SseStep[] {
   const script = new ResponsesScript();
@@ -123,7 +127,7 @@ export function responsesToolCallStream(
       .event('response.output_item.done', { output_index: index, item: hosted });
     output.push(hosted);
   }
-  for (const call of calls) {
+  calls.forEach((call, position) => {
     const index = output.length;
     const done = functionCallItem({ ...call, arguments: call.arguments.join('') });
     script.event('response.output_item.added', {
@@ -137,9 +141,10 @@ export function responsesToolCallStream(
         delta: piece,
       });
     }
+    if (options.lastCallOpen === true && position === calls.length - 1) return;
     script.event('response.output_item.done', { output_index: index, item: done });
     output.push(done);
-  }
+  });
   const end = options.end ?? { status: 'completed' };
   switch (end.status) {
     case 'completed':
@@ -161,6 +166,9 @@ export function responsesToolCallStream(
           error: { code: end.code, message: end.message },
         }),
       });
+      break;
+    case 'error':
+      script.event('error', { code: end.code, message: end.message, param: null });
       break;
     case 'none':
       break;
