@@ -15,7 +15,9 @@ const NOT_CALLS = new Set(['message', 'reasoning']);
  *
  * - `response.output_item.added` with a `function_call` item opens the call: `call_start {key:
  *   item.id, id: call_id, name}`; `response.function_call_arguments.delta` (by `item_id`) is a
- *   `call_arguments`; `response.output_item.done` is its `call_end` with the full arguments.
+ *   `call_arguments`; `response.output_item.done` is its `call_end` with the full arguments,
+ *   unless the item's status is `incomplete` (cut off by the output limit: it stays open, and the
+ *   unsafe finish retracts it).
  * - Any other item but `message` and `reasoning` (`web_search_call`, `file_search_call`,
  *   `tool_search_call`, `mcp_call`, `code_interpreter_call`, …) is a tool the provider ran:
  *   `call_start {name: item.type, providerNative: true}`, and at `done` a `call_end` carrying
@@ -92,6 +94,9 @@ function itemOpened(item: ResponseOutputItem, outputIndex: number): ToolCallDelt
 
 function itemDone(item: ResponseOutputItem, outputIndex: number): ToolCallDelta[] {
   if (NOT_CALLS.has(item.type)) return [];
+  // An item the output limit cut off is done but `incomplete`: it gets no end, so the unsafe
+  // finish that follows retracts it instead of running truncated arguments.
+  if ((item as { status?: unknown }).status === 'incomplete') return [];
   const key = keyOf(item.id, outputIndex);
   const text = item.type === 'function_call' ? item.arguments : JSON.stringify(item);
   return [{ type: 'call_end', key, arguments: text }];

@@ -35,6 +35,31 @@ describe('responsesEventDeltas', () => {
     ]);
   });
 
+  it('leaves a call the output limit cut off open, so the unsafe finish retracts it', () => {
+    const translate = responsesEventDeltas();
+    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'write' };
+    const deltas = [
+      ...translate(
+        event('response.output_item.added', { output_index: 0, item: { ...item, arguments: '' } }),
+      ),
+      ...translate(
+        event('response.output_item.done', {
+          output_index: 0,
+          item: { ...item, arguments: '{"path": "a', status: 'incomplete' },
+        }),
+      ),
+      ...translate(
+        event('response.output_item.done', {
+          output_index: 1,
+          item: { ...item, id: 'fc_2', arguments: '{}', status: 'completed' },
+        }),
+      ),
+    ];
+    expect(deltas.filter((delta) => delta.type === 'call_end')).toEqual([
+      { type: 'call_end', key: 'fc_2', arguments: '{}' },
+    ]);
+  });
+
   it('keys an item without an id by its output index, for its deltas and its end alike', () => {
     const translate = responsesEventDeltas();
     const item = { type: 'function_call', call_id: 'call_a', name: 'read', arguments: '' };
