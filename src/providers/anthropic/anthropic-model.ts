@@ -1,6 +1,6 @@
 import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
-import { abortedTurn } from '../provider-errors.js';
+import { streamProviderTurn } from '../stream-provider-turn.js';
 import { AnthropicDeltaTranslator } from './anthropic-delta-translator.js';
 import { toAnthropicModelError } from './anthropic-model-error.js';
 import {
@@ -46,23 +46,23 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelClien
   };
 }
 
-async function* streamMessage(
+function streamMessage(
   settings: AnthropicSettings,
   request: ModelRequest,
-): AsyncGenerator<ToolCallDelta, void, undefined> {
+): AsyncIterable<ToolCallDelta> {
   const { signal } = request;
-  if (signal?.aborted) throw abortedTurn(PROVIDER, signal);
   const translator = new AnthropicDeltaTranslator();
-  try {
-    const events = await settings.client.messages.create(toAnthropicRequest(request, settings), {
-      ...settings.requestOptions,
-      ...(signal === undefined ? {} : { signal }),
-    });
-    for await (const event of events) yield* translator.push(event);
-  } catch (error) {
-    throw toAnthropicModelError(error, signal);
-  }
-  // An abort mid-stream ends the SDK's iteration without an error: the turn did not finish.
-  if (signal?.aborted) throw abortedTurn(PROVIDER, signal);
-  yield* translator.end();
+  return streamProviderTurn({
+    provider: PROVIDER,
+    open: () =>
+      settings.client.messages.create(toAnthropicRequest(request, settings), {
+        ...settings.requestOptions,
+        ...(signal === undefined ? {} : { signal }),
+      }),
+    translate: (event) => translator.push(event),
+    // Held call ends and the finish go out once the stop reason is known to be the last word.
+    end: () => translator.end(),
+    toError: toAnthropicModelError,
+    signal,
+  });
 }

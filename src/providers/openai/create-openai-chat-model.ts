@@ -1,11 +1,11 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { InvalidOptionError } from '../../errors.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
+import { streamProviderTurn } from '../stream-provider-turn.js';
 import { chatChunkDeltas } from './chat-chunk-deltas.js';
 import { toChatMessages, toChatTools } from './chat-request.js';
-import { OPENAI_PROVIDER } from './openai-model-error.js';
+import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
-import { streamOpenAITurn } from './stream-openai-turn.js';
 
 /** Options of `createOpenAIChatModel`. */
 export interface OpenAIChatModelOptions extends OpenAIModelOptions {
@@ -81,13 +81,15 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
       const { signal } = request;
       // Built now, so a malformed request throws here rather than as a model failure.
       const params = body(request);
-      return streamOpenAITurn({
+      return streamProviderTurn({
+        provider: OPENAI_PROVIDER,
         open: () =>
           client.chat.completions.create(params, {
             ...requestOptions,
             ...(signal === undefined ? {} : { signal }),
           }),
         translate: chatChunkDeltas({ sequentialCalls }),
+        toError: openAIModelError,
         signal,
       });
     },

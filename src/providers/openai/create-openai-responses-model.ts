@@ -2,11 +2,11 @@ import type { ResponseCreateParamsStreaming, Tool } from 'openai/resources/respo
 import { InvalidOptionError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
-import { OPENAI_PROVIDER } from './openai-model-error.js';
+import { streamProviderTurn } from '../stream-provider-turn.js';
+import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 import { responsesEventDeltas } from './responses-event-deltas.js';
 import { toResponsesInput, toResponsesTools } from './responses-request.js';
-import { streamOpenAITurn } from './stream-openai-turn.js';
 
 /** Options of `createOpenAIResponsesModel`. */
 export interface OpenAIResponsesModelOptions extends OpenAIModelOptions {
@@ -80,13 +80,15 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       const { signal } = request;
       // Built now, so a malformed request throws here rather than as a model failure.
       const params = body(request);
-      return streamOpenAITurn({
+      return streamProviderTurn({
+        provider: OPENAI_PROVIDER,
         open: () =>
           client.responses.create(params, {
             ...requestOptions,
             ...(signal === undefined ? {} : { signal }),
           }),
         translate: responsesEventDeltas(),
+        toError: openAIModelError,
         signal,
       });
     },
