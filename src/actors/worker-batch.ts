@@ -4,6 +4,7 @@ import {
   pushCall,
   type WorkerBatch,
   type WorkerCall,
+  type WorkerMessage,
   type WorkerOutcome,
 } from './worker-protocol.js';
 import type { WorkerTarget } from './worker-target.js';
@@ -55,7 +56,7 @@ export function pendingCall(
 export interface SentBatch {
   /** The calls in slot order. */
   readonly members: readonly PendingCall[];
-  readonly message: WorkerBatch;
+  readonly message: WorkerMessage;
   /** Terminates the batch's worker (batches with a call that can be cancelled only). */
   readonly controller: AbortController | undefined;
   /** Shared per-call slots (batches of several calls only). */
@@ -79,13 +80,17 @@ export function packBatch(members: readonly PendingCall[]): SentBatch {
   if (hidden !== undefined) for (const pending of members) hidden.push(pending.hidden);
   const slots =
     members.length > 1 ? new Int32Array(new SharedArrayBuffer(4 * members.length)) : undefined;
-  // Keys are set only when present: structured clone copies every key, undefined or not.
-  const message: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
-  if (hidden !== undefined) message.hidden = hidden;
-  if (slots !== undefined) {
-    message.slots = slots.buffer as SharedArrayBuffer;
-    // Per-call result notices survive a termination of the worker midway through the batch.
-    if (abortable) message.notify = true;
+  let message: WorkerMessage = calls;
+  if (hidden !== undefined || slots !== undefined) {
+    // Keys are set only when present: structured clone copies every key, undefined or not.
+    const batch: { -readonly [Key in keyof WorkerBatch]: WorkerBatch[Key] } = { calls };
+    if (hidden !== undefined) batch.hidden = hidden;
+    if (slots !== undefined) {
+      batch.slots = slots.buffer as SharedArrayBuffer;
+      // Per-call result notices survive a termination of the worker midway through the batch.
+      if (abortable) batch.notify = true;
+    }
+    message = batch;
   }
   return {
     members,

@@ -5,6 +5,7 @@ import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
+  batchOf,
   batchResult,
   CALL_FIELDS,
   type ChannelMessage,
@@ -17,6 +18,7 @@ import {
   toErrorData,
   type WorkerBatch,
   type WorkerCall,
+  type WorkerMessage,
   type WorkerOutcome,
   type WorkerSetup,
 } from './worker-protocol.js';
@@ -184,7 +186,8 @@ function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: Work
 }
 
 /** Piscina's task function: the batch's result, its outcomes in slot order (see `batchResult`). */
-export default function runBatch(batch: WorkerBatch): unknown {
+export default function runBatch(message: WorkerMessage): unknown {
+  const batch = batchOf(message);
   const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
   return runFrom({ batch, slots, outcomes: [] }, 0);
 }
