@@ -84,7 +84,10 @@ export interface TurnOptions {
 
 export interface Dispatcher {
   readonly registry: ToolRegistry;
-  /** Lifecycle events of every call, in completion order. */
+  /**
+   * Lifecycle events of every call, in completion order. A call dispatched while nobody listens
+   * sends none: subscribe before dispatching.
+   */
   readonly events$: Observable<ToolCallEvent>;
   /**
    * Runs one proposed call through validation, the middleware and an executor. Always resolves to
@@ -254,28 +257,36 @@ export function createDispatcher<Context = unknown>(
     return result;
   }
 
-  async function dispatch(
+  function dispatch(proposed: ProposedCall, turnOptions?: TurnOptions): Promise<ToolCallResult> {
+    if (events.observed) return dispatchObserved(proposed, turnOptions);
+    // Not async: with nobody listening, a call resolves with its run's own promise, which saves
+    // the hops an async wrapper adds to every call.
+    try {
+      const call = envelopeFor(proposed, turnOptions);
+      return call.signal?.aborted ? Promise.resolve(turnCancelled(call)) : runCaller(call);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** A call dispatched while someone listens: its whole life goes out on `events$`. */
+  async function dispatchObserved(
     proposed: ProposedCall,
-    turnOptions?: TurnOptions,
+    turnOptions: TurnOptions | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
     const call = envelopeFor(proposed, turnOptions);
-    const observed = events.observed;
-    if (observed) {
-      const tool = toolOf(call);
-      events.next({
-        type: 'tool_call',
-        ...eventBase(call),
-        status: 'pending',
-        title: tool?.title ?? call.toolName,
-        kind: tool?.kind ?? 'other',
-        rawInput: proposed?.arguments ?? null,
-      });
-      events.next({ type: 'tool_call_update', ...eventBase(call), status: 'in_progress' });
-    }
-    const result = call.signal?.aborted
-      ? cancelledResult(call, errorMessage(call.signal.reason ?? 'the turn was cancelled'))
-      : await runCaller(call);
+    const tool = toolOf(call);
+    events.next({
+      type: 'tool_call',
+      ...eventBase(call),
+      status: 'pending',
+      title: tool?.title ?? call.toolName,
+      kind: tool?.kind ?? 'other',
+      rawInput: proposed?.arguments ?? null,
+    });
+    events.next({ type: 'tool_call_update', ...eventBase(call), status: 'in_progress' });
+    const result = call.signal?.aborted ? turnCancelled(call) : await runCaller(call);
     if (events.observed) emitFinished(call, result, now() - arrived);
     return result;
   }
@@ -327,6 +338,10 @@ function eventBase(call: ToolCallEnvelope) {
     sessionId: call.turn.sessionId,
     at: Date.now(),
   };
+}
+
+function turnCancelled(call: ToolCallEnvelope): ToolCallResult {
+  return cancelledResult(call, errorMessage(call.signal?.reason ?? 'the turn was cancelled'));
 }
 
 function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {

@@ -58,10 +58,26 @@ function refuse(call: ToolCallEnvelope, status: string, message: string): ToolCa
  * own schema. Then it runs the executor (with the tool's timeout and retry policy) and
  * builds the result.
  */
-export async function executeCall(
+export function executeCall(
   deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
 ): Promise<ToolCallResult> {
+  // Not async: a call that passes its checks resolves with its execution's own promise, which saves
+  // the hops an async wrapper would add to every call.
+  try {
+    const checked = checkCall(deps, call);
+    return isRefusal(checked) ? Promise.resolve(checked) : runWithRetry(deps, call, checked);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function isRefusal(checked: ToolCallResult | AnyTool): checked is ToolCallResult {
+  return 'toolCallId' in checked;
+}
+
+/** The tool to run, or the refusal of a call that may not run. */
+function checkCall(deps: ExecuteCallDeps, call: ToolCallEnvelope): ToolCallResult | AnyTool {
   const state = callStateOf(call);
   if (state === undefined) {
     return refuse(
@@ -94,7 +110,7 @@ export async function executeCall(
     const check = deps.validator.check(tool.name, tool.handlerSchema, call.toolArgs);
     if (!check.valid) return refuse(call, 'schema_violation', check.repair);
   }
-  return runWithRetry(deps, call, tool);
+  return tool;
 }
 
 async function runWithRetry(
