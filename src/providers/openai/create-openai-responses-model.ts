@@ -3,6 +3,7 @@ import { InvalidOptionError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
 import { streamProviderTurn } from '../stream-provider-turn.js';
+import { clientRunReason } from './client-run-tools.js';
 import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 import { responsesEventDeltas } from './responses-event-deltas.js';
@@ -12,8 +13,11 @@ import { toResponsesInput, toResponsesTools } from './responses-request.js';
 export interface OpenAIResponsesModelOptions extends OpenAIModelOptions {
   /**
    * Tools OpenAI runs itself, offered after the function tools: `{type: 'web_search'}`,
-   * `{type: 'file_search', vector_store_ids}`, `{type: 'mcp', …}`, … Their calls come back as
-   * provider-native deltas: recorded, never dispatched here. Default: none.
+   * `{type: 'file_search', vector_store_ids}`, `{type: 'mcp', require_approval: 'never', …}`, …
+   * Their calls come back as provider-native deltas: recorded, never dispatched here. Tools whose
+   * calls the client must answer (`computer_use_preview`, `local_shell`, `apply_patch`, a `shell`
+   * without a container, an `mcp` tool that asks for approval, function and custom tools) are
+   * refused. Default: none.
    */
   readonly hostedTools?: readonly Tool[];
 }
@@ -106,5 +110,14 @@ function checkHostedTools(value: unknown): readonly Tool[] {
       `${FACTORY}: hostedTools must be an array of tool objects with a type, e.g. [{ type: 'web_search' }]`,
     );
   }
+  value.forEach((tool: Tool, index) => {
+    const reason = clientRunReason(tool);
+    if (reason !== null) {
+      throw new InvalidOptionError(
+        'hostedTools',
+        `${FACTORY}: hostedTools[${index}] is not run by OpenAI alone: ${reason}`,
+      );
+    }
+  });
   return [...value];
 }

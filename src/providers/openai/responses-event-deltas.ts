@@ -4,6 +4,7 @@ import type {
   ResponseStreamEvent,
 } from 'openai/resources/responses/responses';
 import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
+import { CLIENT_RUN_ITEMS } from './client-run-tools.js';
 import { streamFailure } from './openai-model-error.js';
 
 /** Output items that are neither calls nor provider-run tools. */
@@ -21,7 +22,10 @@ const NOT_CALLS = new Set(['message', 'reasoning']);
  * - Any other item but `message` and `reasoning` (`web_search_call`, `file_search_call`,
  *   `tool_search_call`, `mcp_call`, `code_interpreter_call`, …) is a tool the provider ran:
  *   `call_start {name: item.type, providerNative: true}`, and at `done` a `call_end` carrying
- *   the item's JSON, so it is recorded and never dispatched here.
+ *   the item's JSON, so it is recorded and never dispatched here. Items that wait for the
+ *   client's answer (`computer_call`, `local_shell_call`, `apply_patch_call`, `custom_tool_call`,
+ *   `mcp_approval_request`) open an ordinary call named by the item type instead: unless a tool of
+ *   that name exists it fails as an unknown tool, and the model is told.
  * - `response.output_text.delta` and `response.refusal.delta` are `text`.
  * - `response.completed` is `usage` then a safe `finish` (`completed`); `response.incomplete` is
  *   `usage` then an unsafe `finish` whose reason is `incomplete_details.reason`
@@ -80,8 +84,15 @@ function itemOpened(item: ResponseOutputItem, outputIndex: number): ToolCallDelt
   const key = keyOf(item.id, outputIndex);
   if (item.type !== 'function_call') {
     const id = callIdOf(item) ?? item.id;
+    const providerNative = !CLIENT_RUN_ITEMS.has(item.type);
     return [
-      { type: 'call_start', key, ...(id ? { id } : {}), name: item.type, providerNative: true },
+      {
+        type: 'call_start',
+        key,
+        ...(id ? { id } : {}),
+        name: item.type,
+        ...(providerNative ? { providerNative } : {}),
+      },
     ];
   }
   const deltas: ToolCallDelta[] = [

@@ -111,6 +111,28 @@ describe('createOpenAIResponsesModel streaming', () => {
     expect(promoted.map((event) => [event.toolCallId, event.emitOrder])).toEqual([['call_a', 0]]);
   });
 
+  it('treats an item that waits for the client as an ordinary call, refused as an unknown tool', async () => {
+    const computerCall = {
+      type: 'computer_call',
+      id: 'cu_1',
+      call_id: 'call_cu',
+      action: { type: 'screenshot' },
+      pending_safety_checks: [],
+      status: 'completed',
+    };
+    server.reply(RESPONSES_PATH, { sse: responsesToolCallStream([], { hosted: [computerCall] }) });
+
+    const events = detect(await collect(model().stream(request())), registry);
+
+    // Retracted calls go back to the model as error results: the model hears no one ran it.
+    expect(events.some((event) => event.type === 'provider_native_call')).toBe(false);
+    expect(events.find((event) => event.type === 'candidate_retracted')).toMatchObject({
+      toolCallId: 'call_cu',
+      toolName: 'computer_call',
+      reason: 'unknown_tool',
+    });
+  });
+
   it('retracts a call cut off by response.incomplete, with the incomplete reason', async () => {
     const steps = responsesToolCallStream([], {
       end: { status: 'incomplete', reason: 'max_output_tokens', usage: { input: 5, output: 100 } },
@@ -264,4 +286,62 @@ describe('createOpenAIResponsesModel hostedTools', () => {
       }),
     ).toThrow(InvalidOptionError);
   });
+
+  it.each([
+    [
+      {
+        type: 'computer_use_preview',
+        display_width: 1024,
+        display_height: 768,
+        environment: 'linux',
+      },
+    ],
+    [{ type: 'local_shell' }],
+    [{ type: 'apply_patch' }],
+    [{ type: 'shell' }],
+    [{ type: 'shell', environment: { type: 'local' } }],
+    [{ type: 'mcp', server_label: 'docs', server_url: 'https://example.invalid/mcp' }],
+    [{ type: 'function', name: 'read', parameters: {}, strict: false }],
+  ])('refuses a hosted tool whose calls the client would have to answer: %j', (tool) => {
+    const error = thrownBy(() =>
+      createOpenAIResponsesModel({
+        model: 'm',
+        client: server.client(),
+        hostedTools: [{ type: 'web_search' }, tool as Tool],
+      }),
+    );
+
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect((error as InvalidOptionError).option).toBe('hostedTools');
+    expect((error as Error).message).toContain('hostedTools[1]');
+    expect((error as Error).message).toContain(`"${tool.type}"`);
+  });
+
+  it('accepts tools OpenAI runs alone', () => {
+    expect(() =>
+      createOpenAIResponsesModel({
+        model: 'm',
+        client: server.client(),
+        hostedTools: [
+          { type: 'web_search' },
+          { type: 'shell', environment: { type: 'container_auto' } },
+          {
+            type: 'mcp',
+            server_label: 'docs',
+            server_url: 'https://example.invalid/mcp',
+            require_approval: 'never',
+          },
+        ] as Tool[],
+      }),
+    ).not.toThrow();
+  });
 });
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

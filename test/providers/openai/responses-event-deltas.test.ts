@@ -100,6 +100,28 @@ describe('responsesEventDeltas', () => {
     ]);
   });
 
+  it('opens an ordinary call for an item that waits for the client, so it is answered', () => {
+    const item = {
+      type: 'computer_call',
+      id: 'cu_1',
+      call_id: 'call_cu',
+      action: { type: 'screenshot' },
+      pending_safety_checks: [],
+      status: 'completed',
+    };
+    const translate = responsesEventDeltas();
+
+    const deltas = [
+      ...translate(event('response.output_item.added', { output_index: 0, item })),
+      ...translate(event('response.output_item.done', { output_index: 0, item })),
+    ];
+
+    expect(deltas).toEqual([
+      { type: 'call_start', key: 'cu_1', id: 'call_cu', name: 'computer_call' },
+      { type: 'call_end', key: 'cu_1', arguments: JSON.stringify(item) },
+    ]);
+  });
+
   it('ignores message and reasoning items, and reads refusals as text', () => {
     const translate = responsesEventDeltas();
 
