@@ -4,9 +4,9 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
+import { checkBoolean } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { isoTime } from './iso-time.js';
-import { checkBoolean } from './option-checks.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 

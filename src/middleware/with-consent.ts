@@ -3,17 +3,17 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
-import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
-import { ConsentQueue } from './consent-queue.js';
-import { isoTime } from './iso-time.js';
 import {
   checkBoolean,
   checkFunction,
   checkOptionalFunction,
   checkString,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import { isPlainObject } from '../tools/json.js';
+import { attachLayer } from './attach-audit.js';
+import { ConsentQueue } from './consent-queue.js';
+import { isoTime } from './iso-time.js';
 import { abortError } from './race-abort.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 

@@ -1,7 +1,7 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { checkString, checkStringList, optionsObject } from './option-checks.js';
+import { checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withDryRun`. */

@@ -2,16 +2,16 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage } from '../errors.js';
-import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
-import { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
 import {
   checkBoolean,
   checkOptionalFunction,
   checkString,
   checkStringList,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import { isPlainObject } from '../tools/json.js';
+import { attachLayer } from './attach-audit.js';
+import { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
 
 /** Options of `withHandoffArtifact`. */
 export interface HandoffArtifactOptions {

@@ -3,15 +3,15 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
-import { attachLayer } from './attach-audit.js';
-import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
 import {
   checkFunction,
   checkNonNegative,
   checkOptionalFunction,
   checkString,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import { attachLayer } from './attach-audit.js';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
 import { raceAbort } from './race-abort.js';
 import { isCertainlyRefused } from './refused-call.js';
 

@@ -3,9 +3,6 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
-import { CallCounter, type CounterWindow } from './call-counter.js';
 import {
   checkNonNegative,
   checkNumberMap,
@@ -13,7 +10,10 @@ import {
   checkOptionalFunction,
   checkString,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import { isPlainObject } from '../tools/json.js';
+import { attachLayer } from './attach-audit.js';
+import { CallCounter, type CounterWindow } from './call-counter.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withRateLimit`. */

@@ -4,10 +4,10 @@ import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage } from '../errors.js';
+import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
 import { attachAudit } from './attach-audit.js';
-import { checkFunction, checkNonNegative, optionsObject } from './option-checks.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 

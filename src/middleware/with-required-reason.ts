@@ -2,16 +2,16 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import type { JsonObject } from '../tools/json.js';
-import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
-import { attachLayer } from './attach-audit.js';
 import {
   checkBoolean,
   checkNonNegative,
   checkOneOf,
   checkString,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import type { JsonObject } from '../tools/json.js';
+import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
+import { attachLayer } from './attach-audit.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
 

@@ -7,10 +7,10 @@ import {
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError, SwitchyardError } from '../errors.js';
+import { checkOneOf, checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
 import { attachLayer } from './attach-audit.js';
-import { checkOneOf, checkString, checkStringList, optionsObject } from './option-checks.js';
 
 /** Options of `withScopedExecutor`. */
 export interface ScopedExecutorOptions {

@@ -2,8 +2,8 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError } from '../errors.js';
+import { checkFunction } from '../option-checks.js';
 import { attachLayer } from './attach-audit.js';
-import { checkFunction } from './option-checks.js';
 
 /** Writes the user-facing one-liner of a finished call. */
 export type SummaryFormat = (

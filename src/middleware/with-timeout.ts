@@ -3,7 +3,6 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError, ToolTimeoutError } from '../errors.js';
-import { attachLayer } from './attach-audit.js';
 import {
   checkBoolean,
   checkNonNegative,
@@ -11,7 +10,8 @@ import {
   checkOptionalFunction,
   checkString,
   optionsObject,
-} from './option-checks.js';
+} from '../option-checks.js';
+import { attachLayer } from './attach-audit.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {

@@ -1,11 +1,6 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import { InvalidOptionError } from '../../errors.js';
-import {
-  checkBoolean,
-  checkNonNegative,
-  checkString,
-  optionsObject,
-} from '../../middleware/option-checks.js';
+import { checkBoolean, checkNonNegative, checkString, optionsObject } from '../../option-checks.js';
 
 /** Options of `createAnthropicModel`. */
 export interface AnthropicModelOptions {

@@ -1,11 +1,6 @@
 import { OpenAI } from 'openai';
 import { InvalidOptionError } from '../../errors.js';
-import {
-  checkBoolean,
-  checkNonNegative,
-  checkString,
-  optionsObject,
-} from '../../middleware/option-checks.js';
+import { checkBoolean, checkNonNegative, checkString, optionsObject } from '../../option-checks.js';
 import { isPlainObject } from '../../tools/json.js';
 
 /** Options both OpenAI adapters take. */

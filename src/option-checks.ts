@@ -1,8 +1,8 @@
-import { InvalidOptionError } from '../errors.js';
-import { isPlainObject } from '../tools/json.js';
+import { InvalidOptionError } from './errors.js';
+import { isPlainObject } from './tools/json.js';
 
 /**
- * Checks for the options of the bundled middleware factories. Each throws an `InvalidOptionError`
+ * Checks for the options of the factories (middleware, model adapters). Each throws an `InvalidOptionError`
  * naming the option (`factory: option must be …; got …`) so a bad stack fails at construction,
  * never on the first call.
  */
