@@ -2,9 +2,9 @@ import { InvalidOptionError } from './errors.js';
 import { isPlainObject } from './tools/json.js';
 
 /**
- * Checks for the options of the factories (middleware, model adapters). Each throws an `InvalidOptionError`
- * naming the option (`factory: option must be …; got …`) so a bad stack fails at construction,
- * never on the first call.
+ * Checks for the options of the factories (middleware, model adapters). Each throws an
+ * `InvalidOptionError` naming the option (`factory: option must be …; got …`) so a bad stack fails
+ * at construction, never on the first call.
  */
 
 function describe(value: unknown): string {
