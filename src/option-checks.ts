@@ -75,6 +75,19 @@ export function checkNonNegative(
   return value as number;
 }
 
+/** A time limit in ms: a number > 0, or `Infinity` for none (returned as undefined). */
+export function checkTimeLimit(
+  factory: string,
+  option: string,
+  value: unknown,
+): number | undefined {
+  if (value === Number.POSITIVE_INFINITY) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    fail(factory, option, 'a number of milliseconds > 0, or Infinity for no limit', value);
+  }
+  return value;
+}
+
 /** One of the `allowed` words; the error lists them. */
 export function checkOneOf<T extends string>(
   factory: string,

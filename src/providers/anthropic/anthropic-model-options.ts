@@ -1,6 +1,13 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import { InvalidOptionError } from '../../errors.js';
-import { checkBoolean, checkNonNegative, checkString, optionsObject } from '../../option-checks.js';
+import {
+  checkBoolean,
+  checkNonNegative,
+  checkString,
+  checkTimeLimit,
+  optionsObject,
+} from '../../option-checks.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options of `createAnthropicModel`. */
 export interface AnthropicModelOptions {
@@ -25,6 +32,11 @@ export interface AnthropicModelOptions {
    * stream once its headers arrived. Default: the client's own (the SDK's is 10 minutes).
    */
   readonly timeoutMs?: number;
+  /**
+   * Longest wait for the next stream event once the response has started; the turn then fails
+   * with a retryable `timeout` `ModelError`. `Infinity` for no limit. Default 600 000 (10 minutes).
+   */
+  readonly idleTimeoutMs?: number;
   /** Sent as `max_tokens`, which the Messages API requires. Default 4096. */
   readonly maxTokens?: number;
   /** Sends `tool_choice: {type: 'auto', disable_parallel_tool_use: true}`. Default false. */
@@ -45,6 +57,8 @@ export interface AnthropicSettings {
   readonly disableParallelToolUse: boolean;
   readonly hostedTools: readonly Anthropic.Messages.ToolUnion[];
   readonly requestOptions: { readonly maxRetries?: number; readonly timeout?: number };
+  /** Undefined: no limit. */
+  readonly idleTimeoutMs: number | undefined;
 }
 
 /** What `max_tokens` is when `maxTokens` is not given. */
@@ -97,6 +111,11 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
     ),
     hostedTools: checkHostedTools(options.hostedTools ?? []),
     requestOptions,
+    idleTimeoutMs: checkTimeLimit(
+      FACTORY,
+      'idleTimeoutMs',
+      options.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ),
   };
 }
 

@@ -19,7 +19,7 @@ const PROVIDER = 'anthropic';
  * detector (see `AnthropicDeltaTranslator`), ending with `usage` and `finish`.
  *
  * Options: `model` (required); `client` or `apiKey`/`baseURL`; `maxRetries`, `timeoutMs`
- * (default: the client's own); `maxTokens` (default 4096); `disableParallelToolUse` (default
+ * (default: the client's own); `idleTimeoutMs` (default 10 minutes); `maxTokens` (default 4096); `disableParallelToolUse` (default
  * false); `hostedTools` (default none). See `AnthropicModelOptions`.
  *
  * The stream rejects with `ModelError` when the API fails (HTTP status, `event: error`, dropped
@@ -54,15 +54,16 @@ function streamMessage(
   const translator = new AnthropicDeltaTranslator();
   return streamProviderTurn({
     provider: PROVIDER,
-    open: () =>
+    open: (turnSignal) =>
       settings.client.messages.create(toAnthropicRequest(request, settings), {
         ...settings.requestOptions,
-        ...(signal === undefined ? {} : { signal }),
+        signal: turnSignal,
       }),
     translate: (event) => translator.push(event),
     // Held call ends and the finish go out once the stop reason is known to be the last word.
     end: () => translator.end(),
     toError: toAnthropicModelError,
     signal,
+    idleTimeoutMs: settings.idleTimeoutMs,
   });
 }

@@ -83,14 +83,12 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
       const params = body(request);
       return streamProviderTurn({
         provider: OPENAI_PROVIDER,
-        open: () =>
-          client.chat.completions.create(params, {
-            ...requestOptions,
-            ...(signal === undefined ? {} : { signal }),
-          }),
+        open: (turnSignal) =>
+          client.chat.completions.create(params, { ...requestOptions, signal: turnSignal }),
         translate: chatChunkDeltas({ sequentialCalls }),
         toError: openAIModelError,
         signal,
+        idleTimeoutMs: settings.idleTimeoutMs,
       });
     },
   };

@@ -86,14 +86,12 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       const params = body(request);
       return streamProviderTurn({
         provider: OPENAI_PROVIDER,
-        open: () =>
-          client.responses.create(params, {
-            ...requestOptions,
-            ...(signal === undefined ? {} : { signal }),
-          }),
+        open: (turnSignal) =>
+          client.responses.create(params, { ...requestOptions, signal: turnSignal }),
         translate: responsesEventDeltas(),
         toError: openAIModelError,
         signal,
+        idleTimeoutMs: settings.idleTimeoutMs,
       });
     },
   };

@@ -1,7 +1,14 @@
 import { OpenAI } from 'openai';
 import { InvalidOptionError } from '../../errors.js';
-import { checkBoolean, checkNonNegative, checkString, optionsObject } from '../../option-checks.js';
+import {
+  checkBoolean,
+  checkNonNegative,
+  checkString,
+  checkTimeLimit,
+  optionsObject,
+} from '../../option-checks.js';
 import { isPlainObject } from '../../tools/json.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options both OpenAI adapters take. */
 export interface OpenAIModelOptions {
@@ -20,6 +27,11 @@ export interface OpenAIModelOptions {
   readonly maxRetries?: number;
   /** Time to wait for the response to start, per attempt. Default: the SDK's (10 minutes). */
   readonly timeoutMs?: number;
+  /**
+   * Longest wait for the next stream event once the response has started; the turn then fails
+   * with a retryable `timeout` `ModelError`. `Infinity` for no limit. Default 600 000 (10 minutes).
+   */
+  readonly idleTimeoutMs?: number;
   /** Sampling temperature. Default: not sent (the model's default). */
   readonly temperature?: number;
   /** Cap on output tokens (`max_completion_tokens` / `max_output_tokens`). Default: not sent. */
@@ -39,6 +51,8 @@ export interface ResolvedOpenAIOptions {
   readonly model: string;
   /** Per-request SDK options (they apply to a client the user built, too). */
   readonly requestOptions: { readonly maxRetries?: number; readonly timeout?: number };
+  /** Undefined: no limit. */
+  readonly idleTimeoutMs: number | undefined;
   readonly temperature: number | undefined;
   readonly maxOutputTokens: number | undefined;
   readonly parallelToolCalls: boolean | undefined;
@@ -71,6 +85,11 @@ export function resolveOpenAIOptions(
       ...(maxRetries === undefined ? {} : { maxRetries }),
       ...(timeout === undefined ? {} : { timeout }),
     },
+    idleTimeoutMs: checkTimeLimit(
+      factory,
+      'idleTimeoutMs',
+      given.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ),
     temperature: optional(given.temperature, (value) =>
       checkNonNegative(factory, 'temperature', value),
     ),
