@@ -25,7 +25,9 @@ import {
 const IDLE_MS = 80;
 const request = (signal?: AbortSignal): ModelRequest => ({
   messages: [{ role: 'user', text: 'Go.' }],
-  tools: [{ name: 'read', description: 'read', inputSchema: { type: 'object' } }],
+  tools: [
+    { name: 'read', canonicalName: 'read', description: 'read', inputSchema: { type: 'object' } },
+  ],
   ...(signal === undefined ? {} : { signal }),
 });
 
