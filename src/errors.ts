@@ -1,3 +1,4 @@
+import type { AuditData } from './dispatch/audit.js';
 import type { InternalErrorCategory } from './dispatch/error-taxonomy.js';
 
 /**
@@ -68,10 +69,22 @@ export class CancelledError extends SwitchyardError {
   static readonly CODE = 'cancelled';
   readonly code = CancelledError.CODE;
   readonly reason: unknown;
+  /**
+   * What observing layers (audit, receipts) recorded for the one call this error cancels; the
+   * dispatcher puts it on the call's `cancelled` result. A turn's shared cancellation carries none:
+   * a layer that records wraps it in a cancellation of its own call (`withCallAudit`).
+   */
+  readonly audit: AuditData | undefined;
 
-  constructor(message = 'tool call cancelled', reason?: unknown) {
+  constructor(message = 'tool call cancelled', reason?: unknown, audit?: AuditData) {
     super(message, { cause: reason });
     this.reason = reason;
+    this.audit = audit;
+  }
+
+  /** This cancellation, for one call, carrying `audit` (a new error: the original may be shared). */
+  withCallAudit(audit: AuditData): CancelledError {
+    return new CancelledError(this.message, this.reason, audit);
   }
 }
 

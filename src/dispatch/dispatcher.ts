@@ -29,6 +29,7 @@ import type { ProposedCall } from './proposed-call.js';
 import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResult,
+  cancelledResultFrom,
   exceptionResult,
   resultContractViolation,
   type ToolCallResult,
@@ -244,7 +245,7 @@ export function createDispatcher<Context = unknown>(
     try {
       result = await run(call);
     } catch (error) {
-      if (isCancellation(error, call)) return cancelledResult(call, errorMessage(error));
+      if (isCancellation(error, call)) return cancelledResultFrom(call, error);
       return exceptionResult(call, error, { status: 'exception' });
     }
     const violation = resultContractViolation(result, call);

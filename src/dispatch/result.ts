@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.js';
+import { CancelledError, errorMessage } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AuditData } from './audit.js';
 import type { ToolDenial } from './denials.js';
@@ -167,6 +167,16 @@ export function cancelledResult(call: ToolCallEnvelope, reason: string): ToolCal
     errorCategory: 'cancelled',
     observation: `[cancelled: ${call.toolName}]\n${reason}`,
   });
+}
+
+/**
+ * The `cancelled` result of a call that `error` cancelled, with the audit the cancellation carries
+ * for the call (see `CancelledError.audit`).
+ */
+export function cancelledResultFrom(call: ToolCallEnvelope, error: unknown): ToolCallResult {
+  const result = cancelledResult(call, errorMessage(error));
+  const audit = CancelledError.isInstance(error) ? error.audit : undefined;
+  return audit === undefined ? result : withAudit(result, audit);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { cancelledResult, type ToolCallResult } from '../dispatch/result.js';
-import { CancelledError, errorMessage } from '../errors.js';
+import { cancelledResultFrom, type ToolCallResult } from '../dispatch/result.js';
+import { CancelledError } from '../errors.js';
 
 /**
  * The `cancelled` result an observing layer (audit, telemetry) records for a call whose `next`
- * threw `error`, before it rethrows it (cancellation always propagates); undefined when `error`
- * is not a cancellation. Layers call it from their own `catch`, so the common path pays for no
+ * threw `error`, before it rethrows it (cancellation always propagates), with the audit inner
+ * layers attached to the cancellation; undefined when `error` is not a cancellation. Layers call it from their own `catch`, so the common path pays for no
  * wrapper promise and no closure.
  *
  * @example
@@ -21,5 +21,5 @@ export function cancelledResultOf(
   call: ToolCallEnvelope,
   error: unknown,
 ): ToolCallResult | undefined {
-  return CancelledError.isInstance(error) ? cancelledResult(call, errorMessage(error)) : undefined;
+  return CancelledError.isInstance(error) ? cancelledResultFrom(call, error) : undefined;
 }

@@ -3,7 +3,7 @@ import { type AuditData, mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { errorMessage, InvalidOptionError } from '../errors.js';
+import { type CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import { checkBoolean } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { isoTime } from './iso-time.js';
@@ -150,8 +150,10 @@ export function withAuditLog(
       result = await next(call);
     } catch (error) {
       const cancelled = cancelledResultOf(call, error);
-      if (cancelled !== undefined) await record(call, cancelled, started);
-      throw error;
+      if (cancelled === undefined) throw error;
+      // The receipt (and a sink failure) ride on the cancellation to the call's result.
+      const { audit } = await record(call, cancelled, started);
+      throw audit === undefined ? error : (error as CancelledError).withCallAudit(audit);
     }
     return record(call, result, started);
   };

@@ -170,6 +170,63 @@ describe('withAuditLog', () => {
   });
 });
 
+describe('receipts of cancelled calls', () => {
+  it('put the cloud receipt of each cancelled call on its result, leaving a shared cancellation alone', async () => {
+    const controller = new AbortController();
+    const shared = new CancelledError('turn stopped');
+    const waitForStop: ToolCaller = (call) =>
+      new Promise((_, reject) => {
+        call.signal?.addEventListener('abort', () => reject(shared), { once: true });
+      });
+    const dispatcher = createDispatcher({
+      registry,
+      caller: composeToolCallers([withAuditLog('cloud'), waitForStop]),
+    });
+    const turn = Promise.all(
+      ['a', 'b'].map((id, emitOrder) =>
+        dispatcher.dispatch(
+          { id, name: 'add', arguments: '{"a":1,"b":2}' },
+          { signal: controller.signal, emitOrder },
+        ),
+      ),
+    );
+    controller.abort();
+    const results = await turn;
+
+    expect(results.map((result) => [result.status, result.audit?.receipt])).toEqual([
+      ['cancelled', expect.objectContaining({ tool_call_id: 'a', status: 'cancelled' })],
+      ['cancelled', expect.objectContaining({ tool_call_id: 'b', status: 'cancelled' })],
+    ]);
+    expect(shared.audit).toBeUndefined();
+  });
+
+  it('keep what an outer layer sees a cancellation', async () => {
+    const seen: unknown[] = [];
+    const outer: ToolCaller = async (call, next) => {
+      try {
+        return await next(call);
+      } catch (error) {
+        seen.push(error);
+        throw error;
+      }
+    };
+    const dispatcher = createDispatcher({
+      registry,
+      caller: composeToolCallers([
+        outer,
+        withAuditLog('cloud'),
+        () => Promise.reject(new CancelledError('stop')),
+      ]),
+    });
+
+    const result = await dispatcher.dispatch({ id: 'x', name: 'add', arguments: '{"a":1,"b":2}' });
+
+    expect(CancelledError.isInstance(seen[0])).toBe(true);
+    expect(result.status).toBe('cancelled');
+    expect(result.audit?.receipt).toMatchObject({ tool_call_id: 'x', status: 'cancelled' });
+  });
+});
+
 describe('local receipt logs', () => {
   async function writeLog(count: number, dir = directory()) {
     const audit = withAuditLog({ sink: 'local', directory: dir });
