@@ -23,6 +23,8 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * Runs an agent: model turn → streamed detection → dispatch (safe calls start while the model
  * still writes) → results appended in planner order → next turn, until the model stops calling
  * tools, says it is done (`loopUntilDone`), the iteration cap is reached, or the signal aborts.
+ * A turn the provider paused (Anthropic `pause_turn`) is sent back as it is, and counts as an
+ * iteration.
  * Transient model failures (429, overload, lost connection) are retried with backoff. Never
  * rejects for what the model or a tool did: the run's `status` and `error` say how it ended,
  * and every dispatched call has its result.
@@ -75,6 +77,9 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
         error = cancellation(signal.reason);
         break;
       }
+      // A paused turn is already in the transcript as it came: the next request lets the model
+      // carry on with it.
+      if (turn.finish?.paused === true) continue;
       if (turn.results.length === 0 && turn.retracted.length === 0) {
         if (settings.loopUntilDone === null) {
           status = 'completed';

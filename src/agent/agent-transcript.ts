@@ -9,14 +9,19 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 /**
  * The assistant message of a finished turn: the text as the model wrote it and, for native tool
  * calling, every call it opened (retracted ones included, with their broken argument text, so
- * their error results pair with them), under the name the model used.
+ * their error results pair with them), under the name the model used; and the provider's own
+ * record of the response when the adapter sent one.
  */
 export function assistantMessage(
   turn: StreamedTurn,
   registry: ToolRegistry,
   toolCalling: 'native' | 'text',
 ): AssistantMessage {
-  if (toolCalling === 'text') return { role: 'assistant', text: turn.text, toolCalls: [] };
+  const providerContent =
+    turn.providerContent === null ? {} : { providerContent: turn.providerContent };
+  if (toolCalling === 'text') {
+    return { role: 'assistant', text: turn.text, toolCalls: [], ...providerContent };
+  }
   return {
     role: 'assistant',
     text: turn.text,
@@ -26,6 +31,7 @@ export function assistantMessage(
       argumentsText: candidate.rawInput,
       ...(candidate.type === 'provider_native_call' ? { providerNative: true } : {}),
     })),
+    ...providerContent,
   };
 }
 

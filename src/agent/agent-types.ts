@@ -6,6 +6,7 @@ import type { ToolCaller } from '../dispatch/tool-caller.js';
 import type { ModelClient, TranscriptMessage } from '../providers/model-client.js';
 import type { CandidateRetractedEvent, DetectorEvent } from '../streams/detector-events.js';
 import type { EagerPolicy } from '../streams/eager-start.js';
+import type { StreamedTurn } from '../streams/streamed-turn.js';
 import type { JsonValue } from '../tools/json.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 
@@ -81,7 +82,7 @@ export interface AgentTurn {
   readonly error: unknown;
   /** The text outside tool calls. */
   readonly text: string;
-  readonly finish: { readonly reason: string; readonly safe: boolean } | null;
+  readonly finish: StreamedTurn['finish'];
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number } | null;
   /** One per promoted call, in planner order. */
   readonly results: readonly ToolCallResult[];

@@ -1,4 +1,4 @@
-import type { ToolCallDelta } from '../streams/tool-call-delta.js';
+import type { ProviderContent, ToolCallDelta } from '../streams/tool-call-delta.js';
 import type { ModelToolDefinition } from '../tools/tool-registry.js';
 
 /**
@@ -50,6 +50,12 @@ export interface AssistantMessage {
   readonly role: 'assistant';
   readonly text: string;
   readonly toolCalls: readonly TranscriptToolCall[];
+  /**
+   * The response as its provider recorded it (hosted tool results, thinking), when the adapter
+   * sent one. The same provider's adapter replays it verbatim instead of rebuilding the message
+   * from `text` and `toolCalls`; other adapters ignore it.
+   */
+  readonly providerContent?: ProviderContent;
 }
 
 /** A call as the model wrote it, kept verbatim so the provider sees its own turn replayed. */

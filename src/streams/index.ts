@@ -10,7 +10,7 @@ export {
   type StreamedTurn,
   type StreamedTurnOptions,
 } from './streamed-turn.js';
-export type { ToolCallDelta } from './tool-call-delta.js';
+export type { ProviderContent, ToolCallDelta } from './tool-call-delta.js';
 export {
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,

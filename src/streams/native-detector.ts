@@ -216,6 +216,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
           );
           return;
         case 'usage':
+        case 'provider_content':
           return;
         default:
           delta satisfies never;

@@ -16,7 +16,7 @@ import { type EagerPolicy, eagerGate } from './eager-start.js';
 import { linkedAbort } from './linked-abort.js';
 import { createNativeDetector } from './native-detector.js';
 import { createTextDetector } from './text-detector.js';
-import type { ToolCallDelta } from './tool-call-delta.js';
+import type { ProviderContent, ToolCallDelta } from './tool-call-delta.js';
 import { cancellation, type DispatchTurnOptions, TurnRun } from './turn-run.js';
 
 /** Options of `dispatchStreamedTurn`: a turn's options plus where its calls stream from. */
@@ -55,7 +55,14 @@ export interface StreamedTurn {
   readonly text: string;
   /** The text outside tool calls, as the detector passed it on. */
   readonly prose: string;
-  readonly finish: { readonly reason: string; readonly safe: boolean } | null;
+  readonly finish: {
+    readonly reason: string;
+    readonly safe: boolean;
+    /** The provider paused the turn: send it back as it is to let the model carry on. */
+    readonly paused?: boolean;
+  } | null;
+  /** The provider's own record of the response, when it sent one (see `provider_content`). */
+  readonly providerContent: ProviderContent | null;
   /** The body of a text-mode `<done>` block, when the model wrote one. */
   readonly doneMarker: string | null;
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number } | null;
@@ -150,13 +157,21 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   let text = '';
   let finish: StreamedTurn['finish'] = null;
   let usage: StreamedTurn['usage'] = null;
+  let providerContent: ProviderContent | null = null;
   let failure: { error: unknown } | null = null;
   try {
     for await (const delta of options.deltas) {
       if (delta.type === 'text') text += delta.text;
-      else if (delta.type === 'finish') finish = { reason: delta.reason, safe: delta.safe };
-      else if (delta.type === 'usage') {
+      else if (delta.type === 'finish') {
+        finish =
+          delta.paused === true
+            ? { reason: delta.reason, safe: delta.safe, paused: true }
+            : { reason: delta.reason, safe: delta.safe };
+      } else if (delta.type === 'usage') {
         usage = { inputTokens: delta.inputTokens, outputTokens: delta.outputTokens };
+      } else if (delta.type === 'provider_content') {
+        providerContent = delta.content;
+        continue;
       }
       detector.push(delta);
     }
@@ -179,6 +194,7 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
     text,
     prose,
     finish,
+    providerContent: failure === null ? providerContent : null,
     doneMarker,
     usage,
     candidates: opened.flatMap((id) => settled.get(id) ?? []),

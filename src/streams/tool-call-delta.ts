@@ -6,6 +6,13 @@
  * `key` identifies one call within one response: the Chat Completions `index`, the Responses
  * `item_id`, or the Anthropic content-block `index` (as a string).
  */
+/** A response as its provider recorded it, replayed only to that provider. */
+export interface ProviderContent {
+  /** The adapter's provider name (`anthropic`); other adapters ignore the content. */
+  readonly provider: string;
+  readonly content: unknown;
+}
+
 export type ToolCallDelta =
   /** A call opened: its name is known, its arguments follow. */
   | {
@@ -28,7 +35,22 @@ export type ToolCallDelta =
    * `end_turn`, `length`, `max_tokens`, …); `safe` says whether calls still open may be finalised
    * (true for a normal end, false when the output was cut off or filtered).
    */
-  | { readonly type: 'finish'; readonly reason: string; readonly safe: boolean }
+  | {
+      readonly type: 'finish';
+      readonly reason: string;
+      readonly safe: boolean;
+      /**
+       * The provider paused a long turn of its own tools (Anthropic `pause_turn`): send the turn
+       * back as it is, and the model carries on with it.
+       */
+      readonly paused?: boolean;
+    }
+  /**
+   * The provider's own record of the response, to replay the turn to that provider verbatim where
+   * the neutral transcript cannot (Anthropic content blocks with hosted tool results or thinking).
+   * Sent before the `finish`, only when needed.
+   */
+  | { readonly type: 'provider_content'; readonly content: ProviderContent }
   /** Token usage, when the provider reports it. */
   | {
       readonly type: 'usage';

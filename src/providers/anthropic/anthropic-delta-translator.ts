@@ -1,10 +1,14 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
 import { ModelError } from '../../errors.js';
 import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
+import { AnthropicContentRecord } from './anthropic-content-record.js';
 import { isSafeAnthropicStop } from './anthropic-stop-reasons.js';
 import { TokenUsage } from './token-usage.js';
 
 type StreamEvent = Anthropic.Messages.RawMessageStreamEvent;
+
+/** The API paused a long turn of server tools; sent back as it is, the turn carries on. */
+const PAUSE_TURN = 'pause_turn';
 type ContentBlock = Anthropic.Messages.RawContentBlockStartEvent['content_block'];
 
 /** A `tool_use` or `server_tool_use` block being streamed. */
@@ -19,7 +23,10 @@ interface CallBlock {
  * Turns the raw events of one streamed Anthropic message into `ToolCallDelta`s: `tool_use`
  * blocks become `call_start` (key = block index) / `call_arguments` / `call_end`,
  * `server_tool_use` blocks the same with `providerNative: true`, `text_delta`s `text`, and the
- * stop reason a `finish` (after one `usage` delta) at `message_stop`.
+ * stop reason a `finish` (after one `usage` delta) at `message_stop`. A message the neutral
+ * transcript cannot rebuild (server tool results, thinking) or that the API paused also yields a
+ * `provider_content` delta with its blocks, to be replayed verbatim; a `pause_turn` finish is
+ * `paused`.
  *
  * The API closes a block cut by `max_tokens` like any other, so the `call_end` of the most
  * recent call block is held until the message shows the block was whole: the next block opens
@@ -45,10 +52,13 @@ export class AnthropicDeltaTranslator {
   private usage: TokenUsage | undefined;
   /** `message_stop` arrived (or `end` ran): nothing more is translated. */
   private finished = false;
+  /** The message's blocks, for a turn that has to be replayed verbatim. */
+  private readonly record = new AnthropicContentRecord();
 
   /** The deltas one event yields, in order (often none). */
   push(event: StreamEvent): ToolCallDelta[] {
     if (this.finished) return [];
+    this.record.push(event);
     switch (event.type) {
       case 'message_start':
         this.usage = new TokenUsage(event.message.usage);
@@ -133,10 +143,19 @@ export class AnthropicDeltaTranslator {
     this.finished = true;
     const reason = this.stopReason ?? 'unknown';
     const safe = isSafeAnthropicStop(reason);
+    const paused = reason === PAUSE_TURN;
     const deltas: ToolCallDelta[] = safe ? this.release() : [];
     this.heldEnd = undefined;
     if (this.usage !== undefined) deltas.push(this.usage.delta());
-    deltas.push({ type: 'finish', reason, safe });
+    if (safe && this.record.needsReplay(paused)) {
+      deltas.push({
+        type: 'provider_content',
+        content: { provider: 'anthropic', content: this.record.content() },
+      });
+    }
+    deltas.push(
+      paused ? { type: 'finish', reason, safe, paused } : { type: 'finish', reason, safe },
+    );
     return deltas;
   }
 }

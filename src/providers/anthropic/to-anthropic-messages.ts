@@ -3,12 +3,16 @@ import { isPlainObject } from '../../tools/json.js';
 import type { AssistantMessage, TranscriptMessage } from '../model-client.js';
 
 type MessageParam = Anthropic.Messages.MessageParam;
+
+const ANTHROPIC_PROVIDER = 'anthropic';
 type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
 
 /**
  * Maps a provider-neutral transcript onto Messages API `messages`:
  * - a user message → a `text` block;
- * - an assistant message → its `text` block (when not empty), then one `tool_use` block per call
+ * - an assistant message → the content blocks the API sent, verbatim, when the adapter recorded
+ *   them (`providerContent`: a turn with server tool results or thinking, which must go back
+ *   whole); otherwise its `text` block (when not empty), then one `tool_use` block per call
  *   (`input` is the parsed `argumentsText`, or `{}` when it is not a JSON object: a retracted call
  *   still needs its `tool_use` so that its `tool_result` pairs). Provider-native calls are left
  *   out: the API ran them and their results are not in the transcript;
@@ -72,6 +76,11 @@ function wireOf(message: TranscriptMessage): {
 }
 
 function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
+  // The API's own record (hosted tool results, thinking) goes back as it came.
+  const recorded = message.providerContent;
+  if (recorded?.provider === ANTHROPIC_PROVIDER && Array.isArray(recorded.content)) {
+    return [...(recorded.content as ContentBlockParam[])];
+  }
   const blocks = textBlocks(message.text);
   for (const call of message.toolCalls) {
     if (call.providerNative === true) continue;

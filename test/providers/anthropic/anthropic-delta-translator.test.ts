@@ -175,4 +175,102 @@ describe('isSafeAnthropicStop', () => {
       expect(isSafeAnthropicStop(reason)).toBe(false);
     },
   );
+
+  it('records thinking, signatures and citations whole, for a turn that must go back verbatim', () => {
+    const frames: SseFrame[] = [
+      messageStart(),
+      ...blockFrames(
+        0,
+        { block: { type: 'thinking', thinking: '', signature: '' } },
+        { close: false },
+      ),
+      frame({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'thinking_delta', thinking: 'Let me ' },
+      }),
+      frame({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'thinking_delta', thinking: 'think.' },
+      }),
+      frame({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: 'sig' },
+      }),
+      frame({ type: 'content_block_stop', index: 0 }),
+      ...blockFrames(1, { text: ['It is ', 'so.'] }, { close: false }),
+      frame({
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'citations_delta', citation: citation },
+      }),
+      frame({ type: 'content_block_stop', index: 1 }),
+      messageDelta('end_turn', 5),
+      messageStop(),
+    ];
+
+    const deltas = translate(frames).flat();
+
+    expect(deltas.find((delta) => delta.type === 'provider_content')).toEqual({
+      type: 'provider_content',
+      content: {
+        provider: 'anthropic',
+        content: [
+          { type: 'thinking', thinking: 'Let me think.', signature: 'sig' },
+          expect.objectContaining({ type: 'text', text: 'It is so.', citations: [citation] }),
+        ],
+      },
+    });
+    expect(deltas.at(-1)).toEqual({ type: 'finish', reason: 'end_turn', safe: true });
+  });
+
+  it('marks a pause_turn finish paused, with the blocks to send back', () => {
+    const deltas = translate(
+      messageStream([{ text: 'Searching.' }], { stopReason: 'pause_turn' }),
+    ).flat();
+
+    expect(deltas.slice(-2)).toEqual([
+      {
+        type: 'provider_content',
+        content: {
+          provider: 'anthropic',
+          content: [expect.objectContaining({ type: 'text', text: 'Searching.' })],
+        },
+      },
+      { type: 'finish', reason: 'pause_turn', safe: true, paused: true },
+    ]);
+  });
+
+  it('records nothing for text and client tool calls, which the transcript rebuilds', () => {
+    const deltas = translate(messageStream([{ text: 'Hi.' }, read('toolu_1', ['{}'])])).flat();
+
+    expect(deltas.some((delta) => delta.type === 'provider_content')).toBe(false);
+  });
+
+  it('records nothing for a turn cut off by max_tokens: it is retracted, not replayed', () => {
+    const frames = messageStream([{ block: { type: 'thinking', thinking: 'x', signature: 's' } }], {
+      stopReason: 'max_tokens',
+    });
+
+    expect(
+      translate(frames)
+        .flat()
+        .some((delta) => delta.type === 'provider_content'),
+    ).toBe(false);
+  });
 });
+
+const citation = {
+  type: 'char_location',
+  cited_text: 'so',
+  document_index: 0,
+  document_title: null,
+  start_char_index: 0,
+  end_char_index: 2,
+};
+
+function frame(data: Record<string, unknown>): SseFrame {
+  return { event: String(data.type), data };
+}

@@ -221,6 +221,42 @@ describe('createAnthropicModel on the wire: the request', () => {
     ]);
   });
 
+  it('replays an assistant message its own provider recorded verbatim, and ignores the record of another provider', async () => {
+    const recorded = [
+      { type: 'thinking', thinking: 'Hm.', signature: 'sig' },
+      { type: 'tool_use', id: 'toolu_1', name: 'search', input: { q: 'tides' } },
+    ];
+    const transcript: TranscriptMessage[] = [
+      { role: 'user', text: 'Search.' },
+      {
+        role: 'assistant',
+        text: '',
+        toolCalls: [{ id: 'toolu_1', name: 'search', argumentsText: '{"q":"tides"}' }],
+        providerContent: { provider: 'anthropic', content: recorded },
+      },
+      {
+        role: 'tool',
+        results: [{ toolCallId: 'toolu_1', toolName: 'search', content: 'hit', isError: false }],
+      },
+      {
+        role: 'assistant',
+        text: 'Done.',
+        toolCalls: [],
+        providerContent: { provider: 'openai', content: [{ type: 'reasoning' }] },
+      },
+    ];
+    const body = await sentBody({ messages: transcript, tools: [] });
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Search.' }] },
+      { role: 'assistant', content: recorded },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'hit', is_error: false }],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+  });
+
   it('honours maxRetries: a 529 is retried once before the stream starts', async () => {
     server.reply(
       {
