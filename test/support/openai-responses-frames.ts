@@ -186,3 +186,13 @@ export function responsesUsage(usage: ScriptedUsage = { input: 10, output: 20 })
     total_tokens: usage.input + usage.output,
   };
 }
+
+/** A computer-use call: an output item that waits for the client's answer. */
+export const computerCallItem = {
+  type: 'computer_call',
+  id: 'cu_1',
+  call_id: 'call_cu',
+  action: { type: 'screenshot' },
+  pending_safety_checks: [],
+  status: 'completed',
+} as const;

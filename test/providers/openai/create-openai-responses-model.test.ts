@@ -5,6 +5,7 @@ import type { ModelRequest } from '../../../src/providers/model-client.js';
 import { createOpenAIResponsesModel } from '../../../src/providers/openai/index.js';
 import type { ToolCallDelta } from '../../../src/streams/tool-call-delta.js';
 import {
+  computerCallItem,
   errorReply,
   type OpenAIWireServer,
   RESPONSES_PATH,
@@ -112,15 +113,9 @@ describe('createOpenAIResponsesModel streaming', () => {
   });
 
   it('treats an item that waits for the client as an ordinary call, refused as an unknown tool', async () => {
-    const computerCall = {
-      type: 'computer_call',
-      id: 'cu_1',
-      call_id: 'call_cu',
-      action: { type: 'screenshot' },
-      pending_safety_checks: [],
-      status: 'completed',
-    };
-    server.reply(RESPONSES_PATH, { sse: responsesToolCallStream([], { hosted: [computerCall] }) });
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream([], { hosted: [computerCallItem] }),
+    });
 
     const events = detect(await collect(model().stream(request())), registry);
 

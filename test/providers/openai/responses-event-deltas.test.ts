@@ -2,7 +2,7 @@ import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../../src/errors.js';
 import { responsesEventDeltas } from '../../../src/providers/openai/index.js';
-import { responseObject } from '../../support/openai-wire-server.js';
+import { computerCallItem, responseObject } from '../../support/openai-wire-server.js';
 
 function event(type: string, fields: Record<string, unknown> = {}): ResponseStreamEvent {
   return { type, sequence_number: 0, ...fields } as unknown as ResponseStreamEvent;
@@ -101,14 +101,7 @@ describe('responsesEventDeltas', () => {
   });
 
   it('opens an ordinary call for an item that waits for the client, so it is answered', () => {
-    const item = {
-      type: 'computer_call',
-      id: 'cu_1',
-      call_id: 'call_cu',
-      action: { type: 'screenshot' },
-      pending_safety_checks: [],
-      status: 'completed',
-    };
+    const item = computerCallItem;
     const translate = responsesEventDeltas();
 
     const deltas = [
