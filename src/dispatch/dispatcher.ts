@@ -53,6 +53,8 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly maxArgumentChars?: number;
   /** Monotonic clock in ms. Default `performance.now`. */
   readonly now?: () => number;
+  /** Wall clock in ms for the `at` of events. Default `Date.now`. */
+  readonly wallClock?: () => number;
   /** Source of randomness for retry jitter. Default `Math.random`. */
   readonly random?: () => number;
   /** Waits between retries. Default: a timer that the call's signal cancels. */
@@ -126,6 +128,7 @@ export function createDispatcher<Context = unknown>(
   }
   const maxArgumentChars = options.maxArgumentChars ?? DEFAULT_MAX_ARGUMENT_CHARS;
   const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? Date.now;
   const generateCallId = options.generateCallId ?? (() => `call_${randomUUID()}`);
   const events = new Subject<ToolCallEvent>();
   const executors = new Map<ExecutorName, Executor>([['inline', createInlineExecutor()]]);
@@ -144,7 +147,7 @@ export function createDispatcher<Context = unknown>(
     sleep: options.sleep ?? sleep,
     onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => {
       if (events.observed)
-        events.next({ type: 'tool_call_progress', ...eventBase(call), progress });
+        events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
   const bottom: Next = (call) => executeCall(deps, call);
@@ -280,20 +283,24 @@ export function createDispatcher<Context = unknown>(
     const tool = toolOf(call);
     events.next({
       type: 'tool_call',
-      ...eventBase(call),
+      ...eventBase(call, wallClock()),
       status: 'pending',
       title: tool?.title ?? call.toolName,
       kind: tool?.kind ?? 'other',
       rawInput: proposed?.arguments ?? null,
     });
-    events.next({ type: 'tool_call_update', ...eventBase(call), status: 'in_progress' });
+    events.next({
+      type: 'tool_call_update',
+      ...eventBase(call, wallClock()),
+      status: 'in_progress',
+    });
     const result = call.signal?.aborted ? turnCancelled(call) : await runCaller(call);
     if (events.observed) emitFinished(call, result, now() - arrived);
     return result;
   }
 
   function emitFinished(call: ToolCallEnvelope, result: ToolCallResult, durationMs: number): void {
-    const base = eventBase(call);
+    const base = eventBase(call, wallClock());
     if (result.audit !== undefined)
       events.next({ type: 'tool_call_audit', ...base, audit: result.audit });
     events.next({
@@ -331,13 +338,13 @@ function turnFrom(options: TurnOptions | undefined): TurnInfo {
   };
 }
 
-function eventBase(call: ToolCallEnvelope) {
+function eventBase(call: ToolCallEnvelope, at: number) {
   return {
     toolCallId: call.callId,
     toolName: call.toolName,
     emitOrder: call.turn.emitOrder,
     sessionId: call.turn.sessionId,
-    at: Date.now(),
+    at,
   };
 }
 
