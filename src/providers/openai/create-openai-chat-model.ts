@@ -1,10 +1,9 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { InvalidOptionError } from '../../errors.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
-import { streamProviderTurn } from '../stream-provider-turn.js';
 import { chatChunkDeltas } from './chat-chunk-deltas.js';
 import { toChatMessages, toChatTools } from './chat-request.js';
-import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
+import { openAIModelClient } from './openai-model-client.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 
 /** Options of `createOpenAIChatModel`. */
@@ -51,7 +50,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
       `${FACTORY}: sequentialCalls must be a boolean`,
     );
   }
-  const { client, model, requestOptions } = settings;
+  const { client, model } = settings;
 
   function body(request: ModelRequest): ChatCompletionCreateParamsStreaming {
     const hasTools = request.tools.length > 0;
@@ -73,23 +72,9 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
     };
   }
 
-  return {
-    provider: OPENAI_PROVIDER,
-    model,
-    toolCalling: 'native',
-    stream(request) {
-      const { signal } = request;
-      // Built now, so a malformed request throws here rather than as a model failure.
-      const params = body(request);
-      return streamProviderTurn({
-        provider: OPENAI_PROVIDER,
-        open: (turnSignal) =>
-          client.chat.completions.create(params, { ...requestOptions, signal: turnSignal }),
-        translate: chatChunkDeltas({ sequentialCalls }),
-        toError: openAIModelError,
-        signal,
-        idleTimeoutMs: settings.idleTimeoutMs,
-      });
-    },
-  };
+  return openAIModelClient(settings, {
+    body,
+    send: (params, requestOptions) => client.chat.completions.create(params, requestOptions),
+    translator: () => chatChunkDeltas({ sequentialCalls }),
+  });
 }

@@ -2,9 +2,8 @@ import type { ResponseCreateParamsStreaming, Tool } from 'openai/resources/respo
 import { InvalidOptionError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import type { ModelClient, ModelRequest } from '../model-client.js';
-import { streamProviderTurn } from '../stream-provider-turn.js';
 import { clientRunReason } from './client-run-tools.js';
-import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
+import { openAIModelClient } from './openai-model-client.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 import { responsesEventDeltas } from './responses-event-deltas.js';
 import { toResponsesInput, toResponsesTools } from './responses-request.js';
@@ -52,7 +51,7 @@ const FACTORY = 'createOpenAIResponsesModel';
  */
 export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions): ModelClient {
   const settings = resolveOpenAIOptions(options, FACTORY, 'responses');
-  const { client, model, requestOptions } = settings;
+  const { client, model } = settings;
   const hostedTools = checkHostedTools(options.hostedTools);
 
   function body(request: ModelRequest): ResponseCreateParamsStreaming {
@@ -76,25 +75,11 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     };
   }
 
-  return {
-    provider: OPENAI_PROVIDER,
-    model,
-    toolCalling: 'native',
-    stream(request) {
-      const { signal } = request;
-      // Built now, so a malformed request throws here rather than as a model failure.
-      const params = body(request);
-      return streamProviderTurn({
-        provider: OPENAI_PROVIDER,
-        open: (turnSignal) =>
-          client.responses.create(params, { ...requestOptions, signal: turnSignal }),
-        translate: responsesEventDeltas(),
-        toError: openAIModelError,
-        signal,
-        idleTimeoutMs: settings.idleTimeoutMs,
-      });
-    },
-  };
+  return openAIModelClient(settings, {
+    body,
+    send: (params, requestOptions) => client.responses.create(params, requestOptions),
+    translator: responsesEventDeltas,
+  });
 }
 
 function checkHostedTools(value: unknown): readonly Tool[] {
