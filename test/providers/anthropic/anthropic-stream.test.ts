@@ -158,6 +158,8 @@ describe('createAnthropicModel: streamed turns into the native detector', () => 
       status: undefined,
       retryable: true,
     });
+    // The dropped socket itself, not a stream that merely ended early (that is a ModelError too).
+    expect((error as Error).cause).toMatchObject({ name: 'TypeError', message: 'terminated' });
     expect(deltas.some((delta) => delta.type === 'finish')).toBe(false);
     // The first call was whole (the next block had opened); the second never finished.
     expect(eventsOf(events, 'candidate_promoted').map((event) => event.toolCallId)).toEqual([
