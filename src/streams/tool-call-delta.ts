@@ -8,7 +8,7 @@
  */
 /** A response as its provider recorded it, replayed only to that provider. */
 export interface ProviderContent {
-  /** The adapter's provider name (`anthropic`); other adapters ignore the content. */
+  /** Which adapter recorded it (`anthropic`, `openai-responses`); other adapters ignore it. */
   readonly provider: string;
   readonly content: unknown;
 }
@@ -47,7 +47,8 @@ export type ToolCallDelta =
     }
   /**
    * The provider's own record of the response, to replay the turn to that provider verbatim where
-   * the neutral transcript cannot (Anthropic content blocks with hosted tool results or thinking).
+   * the neutral transcript cannot (Anthropic content blocks with hosted tool results or thinking,
+   * Responses output items with reasoning or hosted calls).
    * Sent before the `finish`, only when needed.
    */
   | { readonly type: 'provider_content'; readonly content: ProviderContent }

@@ -6,6 +6,7 @@ import type {
 import type { ToolCallDelta } from '../../streams/tool-call-delta.js';
 import { CLIENT_RUN_ITEMS } from './client-run-tools.js';
 import { streamFailure } from './openai-model-error.js';
+import { RESPONSES_RECORD } from './responses-request.js';
 
 /** Output items that are neither calls nor provider-run tools. */
 const NOT_CALLS = new Set(['message', 'reasoning']);
@@ -27,7 +28,9 @@ const NOT_CALLS = new Set(['message', 'reasoning']);
  *   `mcp_approval_request`) open an ordinary call named by the item type instead: unless a tool of
  *   that name exists it fails as an unknown tool, and the model is told.
  * - `response.output_text.delta` and `response.refusal.delta` are `text`.
- * - `response.completed` is `usage` then a safe `finish` (`completed`); `response.incomplete` is
+ * - `response.completed` is `usage`, then the response's `output` items as a `provider_content`
+ *   delta when they hold reasoning or hosted tool items (see `recordedOutput`), then a safe
+ *   `finish` (`completed`); `response.incomplete` is
  *   `usage` then an unsafe `finish` whose reason is `incomplete_details.reason`
  *   (`max_output_tokens`, `content_filter`).
  * - `response.failed` and `error` throw a `ModelError` classified by OpenAI's error code.
@@ -57,7 +60,11 @@ export function responsesEventDeltas(): (event: ResponseStreamEvent) => ToolCall
       case 'response.refusal.delta':
         return event.delta === '' ? [] : [{ type: 'text', text: event.delta }];
       case 'response.completed':
-        return [...usageOf(event.response), { type: 'finish', reason: 'completed', safe: true }];
+        return [
+          ...usageOf(event.response),
+          ...recordedOutput(event.response),
+          { type: 'finish', reason: 'completed', safe: true },
+        ];
       case 'response.incomplete':
         return [
           ...usageOf(event.response),
@@ -121,6 +128,22 @@ function keyOf(itemId: string | null | undefined, outputIndex: number): string {
 function callIdOf(item: ResponseOutputItem): string | undefined {
   const callId = (item as { call_id?: unknown }).call_id;
   return typeof callId === 'string' && callId !== '' ? callId : undefined;
+}
+
+/** Items the neutral transcript rebuilds on its own: text messages and function calls. */
+const REBUILDABLE = new Set(['message', 'function_call']);
+
+/**
+ * The output items of a completed response, to be sent back verbatim (OpenAI's own advice: keep
+ * reasoning items and hosted tool calls in the conversation), when there is anything the neutral
+ * transcript would lose. Never when an item waits for the client: a `computer_call` replayed
+ * as it is would need a `computer_call_output`, and it is answered as an unknown function.
+ */
+function recordedOutput(response: Response): ToolCallDelta[] {
+  const output = response.output ?? [];
+  const needed = output.some((item) => !REBUILDABLE.has(item.type));
+  if (!needed || output.some((item) => CLIENT_RUN_ITEMS.has(item.type))) return [];
+  return [{ type: 'provider_content', content: { provider: RESPONSES_RECORD, content: output } }];
 }
 
 function usageOf(response: Response): ToolCallDelta[] {

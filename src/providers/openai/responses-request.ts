@@ -9,6 +9,9 @@ import type { TranscriptMessage } from '../model-client.js';
  * own `responses.create` call).
  */
 
+/** Tags the output items a Responses response recorded (`provider_content`), to replay them. */
+export const RESPONSES_RECORD = 'openai-responses';
+
 /** A function call's answer as a Responses input item. */
 export type FunctionCallOutputItem = ResponseInputItem.FunctionCallOutput;
 
@@ -35,7 +38,9 @@ export function toResponsesTools(definitions: readonly ModelToolDefinition[]): F
  * A conversation as Responses input items: `message` items for user and assistant text, a
  * `function_call` item per call the model made (argument text verbatim, even when broken; calls
  * the provider ran itself are left out, they have no local answer to pair with) and a
- * `function_call_output` item per result. The system prompt travels as `instructions`, not here.
+ * `function_call_output` item per result. An assistant message that recorded its response's
+ * output items (`providerContent` from a Responses model: reasoning, hosted calls) sends those
+ * items instead, verbatim. The system prompt travels as `instructions`, not here.
  *
  * @example
  * toResponsesInput([{ role: 'user', text: 'Hi' }]);
@@ -49,6 +54,11 @@ export function toResponsesInput(messages: readonly TranscriptMessage[]): Respon
         input.push({ type: 'message', role: 'user', content: message.text });
         break;
       case 'assistant':
+        if (message.providerContent?.provider === RESPONSES_RECORD) {
+          // The response's own items, reasoning and hosted calls included, as OpenAI advises.
+          input.push(...(message.providerContent.content as ResponseInputItem[]));
+          break;
+        }
         if (message.text !== '') {
           input.push({ type: 'message', role: 'assistant', content: message.text });
         }

@@ -2,7 +2,11 @@ import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../../src/errors.js';
 import { responsesEventDeltas } from '../../../src/providers/openai/index.js';
-import { computerCallItem, responseObject } from '../../support/openai-wire-server.js';
+import {
+  computerCallItem,
+  functionCallItem,
+  responseObject,
+} from '../../support/openai-wire-server.js';
 
 function event(type: string, fields: Record<string, unknown> = {}): ResponseStreamEvent {
   return { type, sequence_number: 0, ...fields } as unknown as ResponseStreamEvent;
@@ -154,6 +158,27 @@ describe('responsesEventDeltas', () => {
         event('response.completed', { response: responseObject('completed') }),
       ),
     ).toEqual([{ type: 'finish', reason: 'completed', safe: true }]);
+  });
+
+  it('records the output of a completed response that holds reasoning or hosted items, to replay it', () => {
+    const reasoning = { type: 'reasoning', id: 'rs_1', summary: [] };
+    const call = functionCallItem({ itemId: 'fc_1', id: 'call_a', name: 'read', arguments: '{}' });
+    const completed = (output: unknown[]) =>
+      responsesEventDeltas()(
+        event('response.completed', { response: responseObject('completed', output) }),
+      );
+
+    expect(completed([reasoning, call])).toEqual([
+      {
+        type: 'provider_content',
+        content: { provider: 'openai-responses', content: [reasoning, call] },
+      },
+      { type: 'finish', reason: 'completed', safe: true },
+    ]);
+    // Text and function calls alone are rebuilt from the transcript; an item that waits for the
+    // client would need its own kind of answer, so such a response is rebuilt too.
+    expect(completed([call]).map((delta) => delta.type)).toEqual(['finish']);
+    expect(completed([reasoning, computerCallItem]).map((delta) => delta.type)).toEqual(['finish']);
   });
 
   it('finishes unsafely with reason incomplete when the response gives no details', () => {

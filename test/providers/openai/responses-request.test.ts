@@ -165,6 +165,40 @@ describe('the Responses converters', () => {
     ]);
   });
 
+  it('replays the output items a Responses turn recorded, verbatim, and ignores another record', () => {
+    const output = [
+      { type: 'reasoning', id: 'rs_1', summary: [] },
+      { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search' } },
+      { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'read', arguments: '{}' },
+    ];
+    const input = toResponsesInput([
+      { role: 'user', text: 'Look it up.' },
+      {
+        role: 'assistant',
+        text: 'Looking.',
+        toolCalls: [{ id: 'call_a', name: 'read', argumentsText: '{}' }],
+        providerContent: { provider: 'openai-responses', content: output },
+      },
+      {
+        role: 'tool',
+        results: [{ toolCallId: 'call_a', toolName: 'read', content: 'text', isError: false }],
+      },
+      {
+        role: 'assistant',
+        text: 'Done.',
+        toolCalls: [],
+        providerContent: { provider: 'anthropic', content: [{ type: 'thinking' }] },
+      },
+    ]);
+
+    expect(input).toEqual([
+      { type: 'message', role: 'user', content: 'Look it up.' },
+      ...output,
+      { type: 'function_call_output', call_id: 'call_a', output: 'text' },
+      { type: 'message', role: 'assistant', content: 'Done.' },
+    ]);
+  });
+
   it('leaves out the assistant message when the turn had no text', () => {
     expect(
       toResponsesInput([
