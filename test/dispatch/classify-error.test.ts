@@ -66,7 +66,9 @@ describe('classifyError', () => {
     'dns error: no such host',
     'stream error',
     'unexpected eof',
+    'unexpected EOF in body',
     'socket hang up',
+    'read ECONNRESET',
   ])('maps the transport phrase %j to transient_network', (message) => {
     expect(classifyError(new Error(message))).toBe('transient_network');
   });
@@ -102,6 +104,10 @@ describe('classifyError', () => {
     expect(classifyError(withFields('socket hang up', { category: 'weird' }))).toBe(
       'transient_network',
     );
+  });
+
+  it('reads the text of a thrown value that is not an Error', () => {
+    expect(classifyError('socket hang up')).toBe('transient_network');
   });
 
   it('falls back to generic', () => {

@@ -9,6 +9,15 @@ describe('denials', () => {
       retryable: false,
       deniedPaths: [],
     });
+    expect(
+      terminalDenial('side_effect_ceiling', 'too strong', { capability: 'process.exec' }),
+    ).toEqual({
+      gate: 'side_effect_ceiling',
+      reason: 'too strong',
+      retryable: false,
+      deniedPaths: [],
+      capability: 'process.exec',
+    });
   });
 
   it('retryableDenial is retryable', () => {

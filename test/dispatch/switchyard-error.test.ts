@@ -44,7 +44,11 @@ describe('SwitchyardError.isInstance', () => {
   it('gives each class a stable code and name', () => {
     expect(new CancelledError().code).toBe('cancelled');
     expect(new ToolTimeoutError('t', 1).code).toBe('timeout');
-    expect(new ToolDefinitionError('m', { rule: 'r' }).code).toBe('invalid_tool_definition');
+    expect(new ToolDefinitionError('m', { rule: 'name_empty', toolName: '' })).toMatchObject({
+      code: 'invalid_tool_definition',
+      rule: 'name_empty',
+      name: 'ToolDefinitionError',
+    });
     expect(new InvalidOptionError('o', 'm').code).toBe('invalid_option');
     expect(new ToolTimeoutError('t', 1).name).toBe('ToolTimeoutError');
   });
