@@ -118,7 +118,7 @@ describe('the executor re-checks every call, fail closed', () => {
     expect(read.lastCall?.args).toEqual({ path: 'fixed.txt' });
   });
 
-  it('refuses unchanged arguments that failed validation on arrival', async () => {
+  it('refuses unchanged arguments that failed validation on arrival, even if a layer marks them valid', async () => {
     const seen: string[] = [];
     const observe: ToolCaller = (call, next) => {
       seen.push(call.validation.valid ? 'valid' : call.validation.status);
@@ -132,7 +132,16 @@ describe('the executor re-checks every call, fail closed', () => {
     });
     expect(result.status).toBe('schema_violation');
     expect(seen).toEqual(['schema_violation']);
+    const liar: ToolCaller = (call, next) => next({ ...call, validation: { valid: true } });
+    const lied = setup(liar);
+    const trusted = await lied.dispatcher.dispatch({
+      id: 'c2',
+      name: 'read_file',
+      arguments: { file: 'a' },
+    });
+    expect(trusted.status).toBe('schema_violation');
     expect(read.callCount).toBe(0);
+    expect(lied.read.callCount).toBe(0);
   });
 
   it('never runs arguments that were not a JSON object, whatever a layer rewrites', async () => {
@@ -182,6 +191,7 @@ describe('model-visible schema against handler schema', () => {
       arguments: { path: 'a.txt', reason: 'need it' },
     });
     expect(result.status).toBe('ok');
+    expect(result.arguments).toEqual({ path: 'a.txt' });
     expect(read.lastCall?.args).toEqual({ path: 'a.txt' });
   });
 

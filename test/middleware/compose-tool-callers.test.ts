@@ -74,7 +74,7 @@ describe('composeToolCallers order', () => {
       const echo = recordingTool({ name: 'echo' });
       const dispatcher = createDispatcher({ registry: createToolRegistry([echo.tool]), caller });
       const result = await dispatcher.dispatch({ id: 'c1', name: 'echo', arguments: { a: 1 } });
-      expect(result).toMatchObject({ status: 'ok', result: { a: 1 } });
+      expect(result).toMatchObject({ ok: true, status: 'ok', result: { a: 1 } });
       expect(result.audit).toBeUndefined();
     }
   });
@@ -185,7 +185,7 @@ describe('composeToolCallers exceptions', () => {
       errorCategory: 'tool_middleware_exception',
       toolCallId: 'c1',
     });
-    expect(result.error).toContain('boolean `ok`');
+    expect(result.error).toContain('missing a boolean `ok`');
   });
 
   it('yields an exception result when an uncomposed caller throws', async () => {
@@ -205,41 +205,49 @@ describe('composeToolCallers cancellation', () => {
   it.each([
     [
       'a synchronous CancelledError',
+      'CancelledError',
       function cancel() {
         throw new CancelledError('user stopped');
       },
     ],
     [
       'a rejected CancelledError',
+      'CancelledError',
       async function cancel() {
         throw new CancelledError('user stopped');
       },
     ],
     [
       'an AbortError',
+      'AbortError',
       async function cancel() {
         throw new DOMException('user stopped', 'AbortError');
       },
     ],
-  ] as Array<[string, ToolCaller]>)('propagates %s through every layer', async (_label, cancel) => {
-    const seen: unknown[] = [];
-    const observing: ToolCaller = async function observing(call, next) {
-      try {
-        return await next(call);
-      } catch (error) {
-        seen.push(error);
-        throw error;
-      }
-    };
-    const { run } = setup([observing, cancel]);
-    const result = await run();
-    expect(result).toMatchObject({
-      status: 'cancelled',
-      errorCategory: 'cancelled',
-      error: 'user stopped',
-    });
-    expect(seen).toHaveLength(1);
-  });
+  ] as Array<[string, string, ToolCaller]>)(
+    'propagates %s through every layer',
+    async (_label, errorName, cancel) => {
+      const seen: unknown[] = [];
+      const observing: ToolCaller = async function observing(call, next) {
+        try {
+          return await next(call);
+        } catch (error) {
+          seen.push(error);
+          throw error;
+        }
+      };
+      const { run } = setup([observing, cancel]);
+      const result = await run();
+      expect(result).toMatchObject({
+        status: 'cancelled',
+        errorCategory: 'cancelled',
+        error: 'user stopped',
+        toolCallId: 'c1',
+      });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ name: errorName, message: 'user stopped' });
+    },
+  );
 
   it('propagates a tool cancelled by its turn through the layers to a cancelled result', async () => {
     const reached: string[] = [];
@@ -305,6 +313,7 @@ describe('composeToolCallers layer powers', () => {
     expect(result).toMatchObject({
       ok: false,
       status: 'consent_denied',
+      error: 'the user said no',
       errorCategory: 'consent_denied',
       toolCallId: 'c1',
     });
@@ -343,22 +352,24 @@ describe('composeToolCallers layer powers', () => {
 
   it("never lets a layer hand back a result carrying another call's identity", async () => {
     let cached: ToolCallResult | undefined;
-    const { run } = setup([
-      async function cache(call, next) {
-        cached ??= await next(call);
-        return cached;
-      },
-    ]);
-    await run();
-    const echo = recordingTool({ name: 'echo' });
+    const echo = recordingTool({ name: 'echo' }).returns('first answer');
     const dispatcher = createDispatcher({
       registry: createToolRegistry([echo.tool]),
-      caller: composeToolCallers([async () => cached!]),
+      caller: composeToolCallers([
+        async function cache(call, next) {
+          cached ??= await next(call);
+          return cached;
+        },
+      ]),
     });
+    await dispatcher.dispatch({ id: 'c1', name: 'echo', arguments: {} });
     const second = await dispatcher.dispatch(
       { id: 'c2', name: 'echo', arguments: {} },
       { emitOrder: 5 },
     );
-    expect(second).toMatchObject({ toolCallId: 'c2', emitOrder: 5 });
+    expect(second).toMatchObject({ toolCallId: 'c2', emitOrder: 5, result: 'first answer' });
+    // The shared result itself keeps the identity of the call that produced it.
+    expect(cached?.toolCallId).toBe('c1');
+    expect(echo.callCount).toBe(1);
   });
 });
