@@ -62,7 +62,7 @@ describe('dispatch: tool lookup', () => {
     expect(result.error).toBe(
       'Unknown tool "wether". Did you mean "weather"? Available tools: weather, write_note.',
     );
-    expect(result.observation).toContain('Available tools: weather, write_note');
+    expect(result.observation).toBe(result.error);
     expect(weather.callCount).toBe(0);
   });
 
@@ -92,6 +92,11 @@ describe('dispatch: tool lookup', () => {
     );
     expect(result.status).toBe('tool_not_found');
     expect(result.error).toBe('Unknown tool "weather". Available tools: write_note.');
+    const deferredOnly = await dispatcher.dispatch(
+      { id: 'c2', name: 'weather', arguments: { city: 'Oslo' } },
+      { advertised: new Set(['hidden_tool']) },
+    );
+    expect(deferredOnly.error).toBe('Unknown tool "weather". Available tools: hidden_tool.');
     expect(weather.callCount).toBe(0);
   });
 
@@ -135,15 +140,29 @@ describe('dispatch: tool lookup', () => {
 });
 
 describe('dispatch: arguments', () => {
-  it('accepts arguments as JSON text', async () => {
+  it('runs the handler on arguments given as JSON text and returns a complete result', async () => {
     const { dispatcher, weather } = setup();
     const result = await dispatcher.dispatch({
       id: 'c1',
       name: 'weather',
       arguments: '{"city":"Oslo","days":2}',
     });
-    expect(result).toMatchObject({ ok: true, status: 'ok', result: 'sunny', executor: 'inline' });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 'ok',
+      toolName: 'weather',
+      toolCallId: 'c1',
+      result: 'sunny',
+      renderedResult: 'sunny',
+      observation: 'sunny',
+      error: null,
+      errorCategory: null,
+      executor: 'inline',
+      emitOrder: 0,
+      attempts: 1,
+    });
     expect(result.arguments).toEqual({ city: 'Oslo', days: 2 });
+    expect(result.executionDurationMs).toBeGreaterThanOrEqual(0);
     expect(weather.lastCall?.args).toEqual({ city: 'Oslo', days: 2 });
   });
 
@@ -194,7 +213,10 @@ describe('dispatch: arguments', () => {
     async (raw) => {
       const { dispatcher, write } = setup();
       const result = await dispatcher.dispatch({ id: 'c1', name: 'write_note', arguments: raw });
-      expect(result.status).toBe('schema_violation');
+      expect(result).toMatchObject({
+        status: 'schema_violation',
+        errorCategory: 'schema_violation',
+      });
       expect(result.error).toContain('no arguments were received; this tool has side effects');
       expect(write.callCount).toBe(0);
     },
@@ -216,7 +238,7 @@ describe('dispatch: arguments', () => {
   ])('refuses JSON text %s that is not an object', async (raw, described) => {
     const { dispatcher, write } = setup();
     const result = await dispatcher.dispatch({ id: 'c1', name: 'write_note', arguments: raw });
-    expect(result.status).toBe('schema_violation');
+    expect(result).toMatchObject({ status: 'schema_violation', errorCategory: 'schema_violation' });
     expect(result.error).toContain(`arguments must be a JSON object; got ${described}`);
     expect(write.callCount).toBe(0);
   });
@@ -288,22 +310,34 @@ describe('dispatch: handler failures', () => {
 
   it('turns a rejected promise into an error result keeping the message', async () => {
     const tool = recordingTool({ name: 'boom' }).respondsWith(async () => {
-      throw new Error('async failure');
+      throw new TypeError('async failure');
     });
     const dispatcher = createDispatcher({ registry: createToolRegistry([tool.tool]) });
     const result = await dispatcher.dispatch({ id: 'c1', name: 'boom', arguments: {} });
     expect(result).toMatchObject({
+      ok: false,
       status: 'error',
       errorCategory: 'tool_error',
       error: 'async failure',
+      toolCallId: 'c1',
+      executor: 'inline',
     });
+    expect(result.observation).toBe('[error from boom]\nasync failure\n[end of boom error]');
   });
 
   it('keeps the message of a thrown non-Error value', async () => {
     const tool = recordingTool({ name: 'boom' }).throws('plain string');
     const dispatcher = createDispatcher({ registry: createToolRegistry([tool.tool]) });
     const result = await dispatcher.dispatch({ id: 'c1', name: 'boom', arguments: {} });
-    expect(result).toMatchObject({ status: 'error', error: 'plain string' });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 'error',
+      errorCategory: 'tool_error',
+      error: 'plain string',
+      toolCallId: 'c1',
+      executor: 'inline',
+    });
+    expect(result.observation).toBe('[error from boom]\nplain string\n[end of boom error]');
   });
 });
 
@@ -346,7 +380,12 @@ describe('dispatch: call ids', () => {
 
   it('stamps the emit order of the turn on the result', async () => {
     const { dispatcher } = setup();
-    const result = await dispatcher.dispatch({ id: 'c1', name: 'nope' }, { emitOrder: 4 });
-    expect(result.emitOrder).toBe(4);
+    const refused = await dispatcher.dispatch({ id: 'c1', name: 'nope' }, { emitOrder: 4 });
+    expect(refused.emitOrder).toBe(4);
+    const ran = await dispatcher.dispatch(
+      { id: 'c2', name: 'weather', arguments: { city: 'Oslo' } },
+      { emitOrder: 5 },
+    );
+    expect(ran).toMatchObject({ status: 'ok', emitOrder: 5 });
   });
 });

@@ -67,34 +67,40 @@ describe('lifecycle events', () => {
   });
 
   it.each([
-    ['unknown tool', { name: 'nope', arguments: {} }, 'tool_not_found', 'schema_validation'],
+    ['unknown tool', { name: 'nope', arguments: {} }, 'tool_not_found', 'schema_validation', null],
     [
       'schema violation',
       { name: 'strict', arguments: { n: 'x' } },
       'schema_violation',
       'schema_validation',
+      null,
     ],
-    ['thrown error', { name: 'thrower', arguments: {} }, 'error', 'tool_error'],
-    ['transient error', { name: 'busy', arguments: {} }, 'error', 'network'],
-  ])('reports a failed %s with a wire errorCategory', async (_label, call, status, wire) => {
-    const registry = createToolRegistry([
-      recordingTool({
-        name: 'strict',
-        inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
-      }).tool,
-      recordingTool({ name: 'thrower' }).throws(new Error('bad')).tool,
-      recordingTool({ name: 'busy' }).throws(Object.assign(new Error('busy'), { status: 503 }))
-        .tool,
-    ]);
-    const dispatcher = createDispatcher({ registry });
-    const events = recordEvents(dispatcher);
-    await dispatcher.dispatch({ id: 'c1', ...call });
-    expect(finished(events)).toMatchObject({
-      status: 'failed',
-      resultStatus: status,
-      errorCategory: wire,
-    });
-  });
+    ['thrown error', { name: 'thrower', arguments: {} }, 'error', 'tool_error', expect.any(Number)],
+    ['transient error', { name: 'busy', arguments: {} }, 'error', 'network', expect.any(Number)],
+  ])(
+    'reports a failed %s with a wire errorCategory and an execution time only if it ran',
+    async (_label, call, status, wire, ran) => {
+      const registry = createToolRegistry([
+        recordingTool({
+          name: 'strict',
+          inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+        }).tool,
+        recordingTool({ name: 'thrower' }).throws(new Error('bad')).tool,
+        recordingTool({ name: 'busy' }).throws(Object.assign(new Error('busy'), { status: 503 }))
+          .tool,
+      ]);
+      const dispatcher = createDispatcher({ registry });
+      const events = recordEvents(dispatcher);
+      await dispatcher.dispatch({ id: 'c1', ...call });
+      expect(finished(events)).toMatchObject({
+        status: 'failed',
+        resultStatus: status,
+        errorCategory: wire,
+        // A call refused before it ran has no execution time.
+        executionDurationMs: ran,
+      });
+    },
+  );
 
   it('reports an unknown tool with kind other and its name as title', async () => {
     const dispatcher = createDispatcher({ registry: createToolRegistry() });

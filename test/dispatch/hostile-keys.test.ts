@@ -140,6 +140,7 @@ describe('hostile argument keys', () => {
     });
     expect(result.status).toBe('ok');
     const args = tool.lastCall!.args as Record<string, unknown>;
+    expect(Object.keys(args)).toEqual(['__proto__', 'constructor']);
     expect(Object.hasOwn(args, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
     expect(args.polluted).toBeUndefined();

@@ -99,9 +99,11 @@ describe('toolOutput', () => {
       ok: false,
       status: 'error',
       errorCategory: 'tool_error',
+      renderedResult: 'no such file: a.txt',
       error: 'no such file: a.txt',
       observation: '[error from produce]\nno such file: a.txt\n[end of produce error]',
     });
+    expect(result.content).toEqual([{ type: 'text', text: 'no such file: a.txt' }]);
   });
 
   it('is recognised by brand only', () => {

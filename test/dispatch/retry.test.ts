@@ -118,7 +118,8 @@ describe('retry policies', () => {
       sleep: clock.fn,
     });
     const result = await dispatcher.dispatch({ id: 'c1', name: 'fetch_page', arguments: {} });
-    expect(result).toMatchObject({ status: 'error', attempts: 1 });
+    // The failure is transient, yet without a policy it is not retried.
+    expect(result).toMatchObject({ status: 'error', errorCategory: 'overloaded', attempts: 1 });
     expect(tool.callCount).toBe(1);
     expect(clock.delays).toEqual([]);
   });
