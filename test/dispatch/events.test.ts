@@ -7,7 +7,8 @@ import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js
 import { deferred } from '../../src/testing/deferred.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
-import { manualClock, recordEvents } from './support.js';
+import { manualClock } from '../support/manual-clock.js';
+import { recordEvents } from './support.js';
 
 function finished(events: ToolCallEvent[]): ToolCallFinishedEvent {
   const last = events.filter(
@@ -20,7 +21,7 @@ function finished(events: ToolCallEvent[]): ToolCallFinishedEvent {
 
 describe('lifecycle events', () => {
   it('goes pending, in_progress, completed with ids, kind, title, executor and durations', async () => {
-    const clock = manualClock();
+    const clock = manualClock(1000);
     const tool = recordingTool({ name: 'read_file', title: 'Read a file' }).respondsWith(() => {
       clock.advance(7);
       return 'contents';

@@ -12,7 +12,7 @@ import {
 import { isToolOutput, toolOutput } from '../../src/dispatch/tool-output.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
-import { manualClock } from './support.js';
+import { manualClock } from '../support/manual-clock.js';
 
 function dispatcherFor(respond: () => unknown, options: { maxRenderedChars?: number } = {}) {
   const tool = recordingTool({ name: 'produce' }).respondsWith(respond);

@@ -8,17 +8,6 @@ export function recordEvents(dispatcher: Dispatcher): ToolCallEvent[] {
   return events;
 }
 
-/** A monotonic clock the test moves by hand. */
-export function manualClock(start = 1000): { now: () => number; advance(ms: number): void } {
-  let current = start;
-  return {
-    now: () => current,
-    advance(ms) {
-      current += ms;
-    },
-  };
-}
-
 /** Settles pending promise callbacks (microtasks and one macrotask turn). */
 export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

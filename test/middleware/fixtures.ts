@@ -89,24 +89,6 @@ export function recordingNext(
   return Object.assign(next, { calls });
 }
 
-/** A settable clock in ms. */
-export function manualClock(start = 0): {
-  now: () => number;
-  advance: (ms: number) => void;
-  set: (ms: number) => void;
-} {
-  let time = start;
-  return {
-    now: () => time,
-    advance: (ms) => {
-      time += ms;
-    },
-    set: (ms) => {
-      time = ms;
-    },
-  };
-}
-
 export const textArgs = (text: string): JsonObject => ({ text });
 
 /** An object schema over string properties, closed to others. */

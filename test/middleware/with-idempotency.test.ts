@@ -15,14 +15,8 @@ import {
 } from '../../src/middleware/with-idempotency.js';
 import { deferred } from '../../src/testing/deferred.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
-import {
-  failedResult,
-  fakeCall,
-  manualClock,
-  okResult,
-  recordingNext,
-  unknownToolCall,
-} from './fixtures.js';
+import { manualClock } from '../support/manual-clock.js';
+import { failedResult, fakeCall, okResult, recordingNext, unknownToolCall } from './fixtures.js';
 
 const byText: IdempotencyKey = (call) => String(call.toolArgs.text ?? '');
 const callWith = (text: string, callId: string, emitOrder = 0, signal?: AbortSignal) => {

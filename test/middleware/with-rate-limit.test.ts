@@ -3,7 +3,8 @@ import type { ToolCallResult } from '../../src/dispatch/result.js';
 import { InvalidOptionError } from '../../src/errors.js';
 import { type RateLimitOptions, withRateLimit } from '../../src/middleware/with-rate-limit.js';
 import { deferred } from '../../src/testing/deferred.js';
-import { fakeCall, manualClock, okResult, recordingNext, unknownToolCall } from './fixtures.js';
+import { manualClock } from '../support/manual-clock.js';
+import { fakeCall, okResult, recordingNext, unknownToolCall } from './fixtures.js';
 
 function optionError(options: unknown): InvalidOptionError {
   try {

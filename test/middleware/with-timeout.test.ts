@@ -7,7 +7,8 @@ import { type TimeoutOptions, withTimeout } from '../../src/middleware/with-time
 import { deferred } from '../../src/testing/deferred.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 import type { ToolRuntime } from '../../src/tools/tool-spec.js';
-import { fakeCall, manualClock, okResult, recordingNext } from './fixtures.js';
+import { manualClock } from '../support/manual-clock.js';
+import { fakeCall, okResult, recordingNext } from './fixtures.js';
 
 function optionError(options: unknown): InvalidOptionError {
   try {
