@@ -7,6 +7,7 @@ import {
   checkTimeLimit,
   optionsObject,
 } from '../../option-checks.js';
+import { isPlainObject } from '../../tools/json.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options of `createAnthropicModel`. */
@@ -47,6 +48,12 @@ export interface AnthropicModelOptions {
    * Their calls stream as provider-native and are never dispatched. Default none.
    */
   readonly hostedTools?: readonly Anthropic.Messages.ToolUnion[];
+  /**
+   * More request-body fields: `thinking` (`{type: 'enabled', budget_tokens}`), `metadata`,
+   * `stop_sequences`, `service_tier`, … The fields the adapter sets itself (model, max_tokens,
+   * system, messages, tools, tool_choice, stream) win. Default `{}`.
+   */
+  readonly extraBody?: Readonly<Record<string, unknown>>;
 }
 
 /** The checked options, with the client to send through and the per-request SDK options. */
@@ -59,6 +66,7 @@ export interface AnthropicSettings {
   readonly requestOptions: { readonly maxRetries?: number; readonly timeout?: number };
   /** Undefined: no limit. */
   readonly idleTimeoutMs: number | undefined;
+  readonly extraBody: Readonly<Record<string, unknown>>;
 }
 
 /** What `max_tokens` is when `maxTokens` is not given. */
@@ -116,7 +124,16 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
       'idleTimeoutMs',
       options.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
     ),
+    extraBody: checkExtraBody(options.extraBody),
   };
+}
+
+function checkExtraBody(value: unknown): Readonly<Record<string, unknown>> {
+  if (value === undefined) return {};
+  if (!isPlainObject(value)) {
+    throw new InvalidOptionError('extraBody', `${FACTORY}: extraBody must be an object`);
+  }
+  return value;
 }
 
 function clientOf(options: AnthropicModelOptions): Anthropic {

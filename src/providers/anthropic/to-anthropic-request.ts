@@ -10,6 +10,8 @@ export interface AnthropicRequestSettings {
   readonly disableParallelToolUse: boolean;
   /** Server tools sent after the client tools. Default none. */
   readonly hostedTools?: readonly Anthropic.Messages.ToolUnion[];
+  /** More body fields (`thinking`, `metadata`, …); the fields set here win. Default none. */
+  readonly extraBody?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function toAnthropicRequest(
 ): Anthropic.Messages.MessageCreateParamsStreaming {
   const tools = [...toAnthropicTools(request.tools), ...(settings.hostedTools ?? [])];
   return {
+    ...settings.extraBody,
     model: settings.model,
     max_tokens: settings.maxTokens,
     stream: true,

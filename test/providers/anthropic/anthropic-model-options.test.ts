@@ -68,6 +68,8 @@ describe('createAnthropicModel options', () => {
     ['temperature', { model: 'm', client, temperature: 0 }],
     ['hostedTools', { model: 'm', client, hostedTools: { type: 'web_search_20250305' } }],
     ['hostedTools', { model: 'm', client, hostedTools: [{ name: 'web_search' }] }],
+    ['extraBody', { model: 'm', client, extraBody: 'thinking' }],
+    ['extraBody', { model: 'm', client, extraBody: [] }],
   ])('names %s when it is invalid (%j)', (option, options) => {
     expect(rejectedOption(options)).toBe(option);
   });

@@ -23,7 +23,10 @@ const PATH_SCHEMA = {
 };
 
 /** Sends one turn and returns the body the server received. */
-async function sentBody(request: ModelRequest, options: { disableParallelToolUse?: boolean } = {}) {
+async function sentBody(
+  request: ModelRequest,
+  options: { disableParallelToolUse?: boolean; extraBody?: Record<string, unknown> } = {},
+) {
   server.reply({ stream: messageStream([{ text: 'ok' }]) });
   const model = createAnthropicModel({ model: 'claude-wire', client: server.client(), ...options });
   for await (const _ of model.stream(request)) {
@@ -77,6 +80,26 @@ describe('createAnthropicModel on the wire: the request', () => {
       { disableParallelToolUse: true },
     );
     expect(single.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+  });
+
+  it('sends extraBody fields, with the fields the adapter sets winning', async () => {
+    const body = await sentBody(
+      { messages: [{ role: 'user', text: 'Hi' }], tools: [] },
+      {
+        extraBody: {
+          thinking: { type: 'enabled', budget_tokens: 2048 },
+          metadata: { user_id: 'u1' },
+          model: 'not-this-one',
+          stream: false,
+        },
+      },
+    );
+    expect(body).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      metadata: { user_id: 'u1' },
+      model: 'claude-wire',
+      stream: true,
+    });
   });
 
   it('sends hosted tools after the client tools, and alone when there are no client tools', async () => {

@@ -3,6 +3,10 @@ import { agentLoop } from '../../src/index.js';
 import { createAnthropicModel } from '../../src/providers/anthropic/index.js';
 import {
   type AnthropicWireServer,
+  blockFrames,
+  messageDelta,
+  messageStart,
+  messageStop,
   messageStream,
   startAnthropicWireServer,
 } from '../support/anthropic-wire-server.js';
@@ -30,7 +34,7 @@ const searchResult = {
   ],
 };
 
-describe('agentLoop over Anthropic: a turn the API paused', () => {
+describe('agentLoop over Anthropic: turns sent back as the API recorded them', () => {
   it('sends the paused turn back verbatim, hosted result and all, and the model carries on', async () => {
     server.reply(
       {
@@ -96,5 +100,53 @@ describe('agentLoop over Anthropic: a turn the API paused', () => {
 
     expect(run.status).toBe('completed');
     expect(run.transcript.some((message) => 'providerContent' in message)).toBe(false);
+  });
+
+  it('sends a thinking turn back with its signed thinking block before the tool call', async () => {
+    const thinkingDelta = (delta: Record<string, unknown>) => ({
+      event: 'content_block_delta',
+      data: { type: 'content_block_delta', index: 0, delta },
+    });
+    server.reply(
+      {
+        stream: [
+          messageStart(),
+          ...blockFrames(
+            0,
+            { block: { type: 'thinking', thinking: '', signature: '' } },
+            { close: false },
+          ),
+          thinkingDelta({ type: 'thinking_delta', thinking: 'Read it ' }),
+          thinkingDelta({ type: 'thinking_delta', thinking: 'first.' }),
+          thinkingDelta({ type: 'signature_delta', signature: 'sig-1' }),
+          { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+          ...blockFrames(1, {
+            toolUse: { id: 'toolu_1', name: 'read', jsonPieces: ['{"path": "a.md"}'] },
+          }),
+          messageDelta('tool_use'),
+          messageStop(),
+        ],
+      },
+      { stream: messageStream([{ text: 'Read.' }]) },
+    );
+    const { registry, read } = readWriteTools();
+    const model = createAnthropicModel({
+      model: 'claude-wire',
+      client: server.client(),
+      extraBody: { thinking: { type: 'enabled', budget_tokens: 1024 } },
+    });
+
+    const run = await agentLoop({ task: 'Read a.md.', model, tools: registry });
+
+    expect(run.status).toBe('completed');
+    expect(read.lastCall?.args).toEqual({ path: 'a.md' });
+    const second = server.requests[1]?.body as { messages: { role: string; content: unknown }[] };
+    expect(second.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'Read it first.', signature: 'sig-1' },
+        expect.objectContaining({ type: 'tool_use', id: 'toolu_1', input: { path: 'a.md' } }),
+      ],
+    });
   });
 });
