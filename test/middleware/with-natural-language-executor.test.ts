@@ -19,6 +19,7 @@ import {
   WEATHER_SCHEMA,
   weatherCall,
 } from '../support/binder-envelope.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const PARIS = { city: 'Paris', unit: 'c' };
 /** A budget timer that never fires: these tests decide time with the injected clock alone. */
@@ -32,15 +33,6 @@ function binder(options: Partial<NaturalLanguageExecutorOptions> = {}) {
     timer: neverFires,
     ...options,
   });
-}
-
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 describe('withNaturalLanguageExecutor options', () => {

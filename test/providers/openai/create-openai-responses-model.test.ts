@@ -13,6 +13,7 @@ import {
   responsesToolCallStream,
   startOpenAIWireServer,
 } from '../../support/openai-wire-server.js';
+import { thrownBy } from '../../support/thrown-by.js';
 import { collect, detect, openAITestRegistry, rejectionOf } from './support.js';
 
 const registry = openAITestRegistry();
@@ -331,12 +332,3 @@ describe('createOpenAIResponsesModel hostedTools', () => {
     ).not.toThrow();
   });
 });
-
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}

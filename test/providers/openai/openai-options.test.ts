@@ -6,17 +6,9 @@ import {
   createOpenAIResponsesModel,
   type OpenAIModelOptions,
 } from '../../../src/providers/openai/index.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const client = new OpenAI({ apiKey: 'test-key', baseURL: 'http://127.0.0.1:9/v1' });
-
-function thrownBy(build: () => unknown): unknown {
-  try {
-    build();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -7,18 +7,10 @@ import {
   functionCallItem,
   responseObject,
 } from '../../support/openai-wire-server.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 function event(type: string, fields: Record<string, unknown> = {}): ResponseStreamEvent {
   return { type, sequence_number: 0, ...fields } as unknown as ResponseStreamEvent;
-}
-
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 describe('responsesEventDeltas', () => {
