@@ -78,7 +78,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   return openAIModelClient(settings, {
     body,
     send: (params, requestOptions) => client.responses.create(params, requestOptions),
-    translator: responsesEventDeltas,
+    translator: () => responsesEventDeltas({ stored: settings.extraBody.store !== false }),
   });
 }
 

@@ -9,7 +9,10 @@ export {
 export { openAIModelError } from './openai-model-error.js';
 export type { OpenAIModelOptions } from './openai-options.js';
 export { proposedCallsFromChatCompletion, proposedCallsFromResponse } from './proposed-calls.js';
-export { responsesEventDeltas } from './responses-event-deltas.js';
+export {
+  type ResponsesTranslationOptions,
+  responsesEventDeltas,
+} from './responses-event-deltas.js';
 export {
   type FunctionCallOutputItem,
   toResponsesFunctionOutputs,

@@ -8,6 +8,16 @@ import { CLIENT_RUN_ITEMS } from './client-run-tools.js';
 import { streamFailure } from './openai-model-error.js';
 import { RESPONSES_RECORD } from './responses-request.js';
 
+/** Options of `responsesEventDeltas`. */
+export interface ResponsesTranslationOptions {
+  /**
+   * The request left `store` on (the API's default). With `store: false`, a response's reasoning
+   * items can be replayed only when they carry `encrypted_content` (request it with `include:
+   * ['reasoning.encrypted_content']`); otherwise the turn is not recorded. Default true.
+   */
+  readonly stored?: boolean;
+}
+
 /** Output items that are neither calls nor provider-run tools. */
 const NOT_CALLS = new Set(['message', 'reasoning']);
 
@@ -40,7 +50,10 @@ const NOT_CALLS = new Set(['message', 'reasoning']);
  * const translate = responsesEventDeltas();
  * for await (const event of stream) for (const delta of translate(event)) detector.push(delta);
  */
-export function responsesEventDeltas(): (event: ResponseStreamEvent) => ToolCallDelta[] {
+export function responsesEventDeltas(
+  options: ResponsesTranslationOptions = {},
+): (event: ResponseStreamEvent) => ToolCallDelta[] {
+  const stored = options.stored ?? true;
   return function translateResponsesEvent(event) {
     switch (event.type) {
       case 'response.output_item.added':
@@ -62,7 +75,7 @@ export function responsesEventDeltas(): (event: ResponseStreamEvent) => ToolCall
       case 'response.completed':
         return [
           ...usageOf(event.response),
-          ...recordedOutput(event.response),
+          ...recordedOutput(event.response, stored),
           { type: 'finish', reason: 'completed', safe: true },
         ];
       case 'response.incomplete':
@@ -139,10 +152,15 @@ const REBUILDABLE = new Set(['message', 'function_call']);
  * transcript would lose. Never when an item waits for the client: a `computer_call` replayed
  * as it is would need a `computer_call_output`, and it is answered as an unknown function.
  */
-function recordedOutput(response: Response): ToolCallDelta[] {
+function recordedOutput(response: Response, stored: boolean): ToolCallDelta[] {
   const output = response.output ?? [];
   const needed = output.some((item) => !REBUILDABLE.has(item.type));
   if (!needed || output.some((item) => CLIENT_RUN_ITEMS.has(item.type))) return [];
+  // Unstored reasoning can only be sent back with its encrypted content; without it the API
+  // would look the item up by id and fail, so such a turn is rebuilt instead.
+  if (!stored && output.some((item) => item.type === 'reasoning' && !item.encrypted_content)) {
+    return [];
+  }
   return [{ type: 'provider_content', content: { provider: RESPONSES_RECORD, content: output } }];
 }
 

@@ -129,6 +129,19 @@ describe('createOpenAIResponsesModel streaming', () => {
     });
   });
 
+  it('records reasoning for replay, unless the request turned store off and it cannot be replayed', async () => {
+    const reasoning = { type: 'reasoning', id: 'rs_1', summary: [] };
+    const recorded = async (extraBody: Record<string, unknown>) => {
+      server.reply(RESPONSES_PATH, { sse: responsesToolCallStream([], { hosted: [reasoning] }) });
+      const stored = createOpenAIResponsesModel({ model: 'm', client: server.client(), extraBody });
+      const deltas = await collect(stored.stream(request()));
+      return deltas.some((delta) => delta.type === 'provider_content');
+    };
+
+    expect(await recorded({})).toBe(true);
+    expect(await recorded({ store: false })).toBe(false);
+  });
+
   it('retracts a call cut off by response.incomplete, with the incomplete reason', async () => {
     const steps = responsesToolCallStream([], {
       end: { status: 'incomplete', reason: 'max_output_tokens', usage: { input: 5, output: 100 } },

@@ -173,6 +173,21 @@ describe('responsesEventDeltas', () => {
     expect(completed([reasoning, computerCallItem]).map((delta) => delta.type)).toEqual(['finish']);
   });
 
+  it('records unstored reasoning only when it carries its encrypted content', () => {
+    const call = functionCallItem({ itemId: 'fc_1', id: 'call_a', name: 'read', arguments: '{}' });
+    const completed = (reasoning: Record<string, unknown>) =>
+      responsesEventDeltas({ stored: false })(
+        event('response.completed', {
+          response: responseObject('completed', [reasoning, call]),
+        }),
+      ).map((delta) => delta.type);
+
+    expect(completed({ type: 'reasoning', id: 'rs_1', summary: [] })).toEqual(['finish']);
+    expect(
+      completed({ type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAA' }),
+    ).toEqual(['provider_content', 'finish']);
+  });
+
   it('finishes unsafely with reason incomplete when the response gives no details', () => {
     expect(
       responsesEventDeltas()(
