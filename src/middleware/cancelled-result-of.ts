@@ -5,8 +5,8 @@ import { CancelledError } from '../errors.js';
 /**
  * The `cancelled` result an observing layer (audit, telemetry) records for a call whose `next`
  * threw `error`, before it rethrows it (cancellation always propagates), with the audit inner
- * layers attached to the cancellation; undefined when `error` is not a cancellation. Layers call it from their own `catch`, so the common path pays for no
- * wrapper promise and no closure.
+ * layers attached to the cancellation; undefined when `error` is not a cancellation. Layers call
+ * it from their own `catch`, so the common path pays for no wrapper promise and no closure.
  *
  * @example
  * try {
