@@ -1,7 +1,7 @@
 // The module each pool worker thread loads. It runs a batch of tool calls one after another.
 // Results travel back in the return value; in batches that may be stopped midway each result is
 // also posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
-import { BroadcastChannel, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
@@ -20,7 +20,6 @@ import {
   type WorkerCall,
   type WorkerMessage,
   type WorkerOutcome,
-  type WorkerSetup,
 } from './worker-protocol.js';
 
 type Handler = (args: unknown, runtime: unknown) => unknown;
@@ -28,16 +27,12 @@ type Handler = (args: unknown, runtime: unknown) => unknown;
 /** Handlers by module URL, then export name: each module is imported once per worker. */
 const handlers = new Map<string, Map<string, Handler>>();
 const NEVER_ABORTED = new AbortController().signal;
-/** The pool's channel, opened on the first progress event or result notice. */
-let channel: BroadcastChannel | undefined;
-
-function poolChannel(): BroadcastChannel {
-  if (channel === undefined) {
-    channel = new BroadcastChannel((workerData as WorkerSetup).channel);
-    // The channel alone must not keep the worker alive.
-    (channel as unknown as { unref?: () => void }).unref?.();
-  }
-  return channel;
+/**
+ * Posts a progress event or a result notice to the main thread, on this worker's own port: it
+ * reaches the pool alone, not the other workers.
+ */
+function postToPool(message: ChannelMessage): void {
+  parentPort?.postMessage(message);
 }
 
 /** The handler of a call: synchronously once its module is loaded. */
@@ -95,11 +90,7 @@ class WorkerRuntime implements ToolRuntime {
 
   emit(progress: ToolProgress): void {
     this.#posted += 1;
-    poolChannel().postMessage({
-      type: 'progress',
-      ticket: this.#ticket,
-      progress,
-    } satisfies ChannelMessage);
+    postToPool({ type: 'progress', ticket: this.#ticket, progress });
   }
 }
 
@@ -176,11 +167,7 @@ function runFrom(run: BatchRun, first: number): unknown {
 function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: WorkerOutcome): void {
   if (run.slots !== undefined) Atomics.store(run.slots, slot, SLOT_DONE);
   if (run.batch.notify) {
-    poolChannel().postMessage({
-      type: 'done',
-      ticket: call.ticket,
-      outcome,
-    } satisfies ChannelMessage);
+    postToPool({ type: 'done', ticket: call.ticket, outcome });
   }
   pushOutcome(run.outcomes, outcome);
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { BroadcastChannel, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
 import { InvalidOptionError } from '../errors.js';
@@ -14,7 +14,6 @@ import {
   SLOT_QUEUED,
   SLOT_SKIPPED,
   type WorkerOutcome,
-  type WorkerSetup,
 } from './worker-protocol.js';
 import { workerTarget } from './worker-target.js';
 
@@ -50,8 +49,6 @@ export interface WorkerPool {
   /** Refuses new calls, waits for running ones. */
   close(): Promise<void>;
 }
-
-let poolCounter = 0;
 
 function entryUrl(): { url: string; execArgv: readonly string[] } {
   // Running from TypeScript sources (tests, tsx): the workers need tsx too.
@@ -92,21 +89,17 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     }
   }
   const entry = entryUrl();
-  const channelName = `switchyard-pool-${process.pid}-${++poolCounter}`;
   const piscina = new Piscina({
     filename: entry.url,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     maxThreads,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     execArgv: [...(options.execArgv ?? entry.execArgv)],
-    workerData: { channel: channelName } satisfies WorkerSetup,
     // Piscina's run and wait time histograms cost ~1.5 µs per task (clock reads and two records)
     // and nothing reads them: results carry their own execution time.
     recordTiming: false,
     ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
   });
-  const channel = new BroadcastChannel(channelName);
-  (channel as unknown as { unref?: () => void }).unref?.();
 
   /** Calls not sent yet, oldest first. */
   const queue = new FifoQueue<PendingCall>();
@@ -120,8 +113,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   let crashStreak = 0;
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
 
-  channel.onmessage = (event: unknown) => {
-    const message = (event as { data: ChannelMessage }).data;
+  // Progress events and result notices, each worker's on its own port (Piscina's `message`).
+  piscina.on('message', (message: ChannelMessage) => {
     const pending = sent.get(message.ticket);
     if (pending === undefined) return;
     if (message.type !== 'progress') {
@@ -133,7 +126,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     const held = pending.heldOutcome;
     if (held !== undefined && pending.progressSeen >= held.progress)
       settleWith(pending, held.outcome);
-  };
+  });
 
   function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
     if (pending.settled) return;
@@ -301,7 +294,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         settle(pending, executorFailure('the worker pool closed before the call started'));
       }
       await piscina.close();
-      channel.close();
     },
   };
 }

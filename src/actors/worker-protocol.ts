@@ -19,12 +19,6 @@ export interface HiddenValues {
   readonly secrets?: Readonly<Record<string, string>>;
 }
 
-/** Data every worker of a pool starts with (Piscina's `workerData`). */
-export interface WorkerSetup {
-  /** Names the pool's BroadcastChannel (progress and per-call result notices). */
-  readonly channel: string;
-}
-
 /** What a worker receives per message: a batch of calls run one after another. */
 export interface WorkerBatch {
   /**
@@ -173,7 +167,10 @@ export function readOutcome(result: unknown, slot: number): WorkerOutcome | unde
   }
 }
 
-/** Messages on the pool's BroadcastChannel, keyed by the pool's ticket of each call. */
+/**
+ * Messages a worker posts to the main thread on its own port (`parentPort`, which Piscina hands
+ * on as the pool's `message` event), keyed by the pool's ticket of each call.
+ */
 export type ChannelMessage =
   | { readonly type: 'progress'; readonly ticket: number; readonly progress: ToolProgress }
   | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome };

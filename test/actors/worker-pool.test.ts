@@ -180,6 +180,36 @@ describe('the worker pool executor', () => {
     ]);
   });
 
+  it('delivers every call its own progress, in order, before its result, across threads', async () => {
+    const dispatcher = setup({ maxThreads: 2, maxBatch: 2 });
+    const seen = new Map<string, number[]>();
+    const lateProgress: string[] = [];
+    const finished = new Set<string>();
+    dispatcher.events$.subscribe((event: ToolCallEvent) => {
+      if (event.type === 'tool_call_progress') {
+        if (finished.has(event.toolCallId)) lateProgress.push(event.toolCallId);
+        const steps = seen.get(event.toolCallId) ?? [];
+        steps.push((event.progress as { progress: number }).progress);
+        seen.set(event.toolCallId, steps);
+      } else if (event.type === 'tool_call_update' && event.status === 'completed') {
+        finished.add(event.toolCallId);
+      }
+    });
+    const ids = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
+
+    const results = await dispatchTurn(
+      ids.map((id) => ({ id, name: 'progress', arguments: { steps: 40 } })),
+      { dispatcher, maxConcurrentTools: 6 },
+    );
+
+    expect(results.map((result) => [result.toolCallId, result.result])).toEqual(
+      ids.map((id) => [id, 40]),
+    );
+    const oneToForty = Array.from({ length: 40 }, (_, step) => step + 1);
+    for (const id of ids) expect(seen.get(id)).toEqual(oneToForty);
+    expect(lateProgress).toEqual([]);
+  });
+
   it('hands injected context to the worker as a frozen copy', async () => {
     const dispatcher = setup();
     const result = await dispatcher.dispatch({ id: 'c', name: 'read_context', arguments: {} });
