@@ -7,7 +7,7 @@
  *
  * Run: npm run bench:one bench/governance-stack.bench.ts
  */
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
@@ -26,6 +26,8 @@ import {
 
 const CALLS = 500;
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-governance-'));
+// Every iteration writes megabytes of receipts: remove them, also when the run fails.
+process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
 const add = addTool;
 const layerOptions = {
   audit: { sink: 'local', directory },
@@ -142,23 +144,40 @@ const receipt: ToolCallReceipt = {
 };
 const line = `${JSON.stringify({ ...receipt, prev_hash: '0'.repeat(64), hash: '1'.repeat(64) })}\n`;
 let file = 0;
+/** Outside the timing: the file an iteration wrote (~13 MB), so the disk does not fill. */
+function removeIterationFile(): void {
+  for (const prefix of ['raw', 'log']) {
+    rmSync(join(directory, `${prefix}-${file}.jsonl`), { force: true });
+  }
+  file += 1;
+}
 const receipts = new Bench({
   name: `receipts (${RECEIPTS} per iteration; per receipt)`,
   time: 2000,
   warmup: true,
 });
 receipts
-  .add('appendFileSync per line, unchained (baseline)', () => {
-    const path = join(directory, `raw-${file++}.jsonl`);
-    for (let n = 0; n < RECEIPTS; n += 1) appendFileSync(path, line);
-  })
-  .add('LocalReceiptLog: chained, single writer, concurrent appends', async () => {
-    const log = new LocalReceiptLog(join(directory, `log-${file++}.jsonl`));
-    await Promise.all(
-      Array.from({ length: RECEIPTS }, (_, n) => log.append({ ...receipt, tool_call_id: `c${n}` })),
-    );
-    await log.close();
-  });
+  .add(
+    'appendFileSync per line, unchained (baseline)',
+    () => {
+      const path = join(directory, `raw-${file}.jsonl`);
+      for (let n = 0; n < RECEIPTS; n += 1) appendFileSync(path, line);
+    },
+    { afterEach: removeIterationFile },
+  )
+  .add(
+    'LocalReceiptLog: chained, single writer, concurrent appends',
+    async () => {
+      const log = new LocalReceiptLog(join(directory, `log-${file}.jsonl`));
+      await Promise.all(
+        Array.from({ length: RECEIPTS }, (_, n) =>
+          log.append({ ...receipt, tool_call_id: `c${n}` }),
+        ),
+      );
+      await log.close();
+    },
+    { afterEach: removeIterationFile },
+  );
 await receipts.run();
 const perReceipt = printRatios(
   receipts,
