@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJsonlWriter, MAX_CHARS_PER_WRITE } from '../../src/actors/jsonl-writer.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'switchyard-jsonl-')), 'log.jsonl');
+const tempFile = () => join(tempDir('switchyard-jsonl-'), 'log.jsonl');
 const lineCount = (path: string) => readFileSync(path, 'utf8').split('\n').length - 1;
 
 describe('the JSONL writer commits a turn at a time', () => {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   LoopDetector,
   type ToolCallResult,
 } from '../../src/index.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('LoopDetector', () => {
   it('warns, then blocks, then skips identical calls with identical results', () => {
@@ -80,7 +80,7 @@ describe('the session actor', () => {
 });
 
 describe('the JSONL writer', () => {
-  const tempFile = () => join(mkdtempSync(join(tmpdir(), 'switchyard-jsonl-')), 'log.jsonl');
+  const tempFile = () => join(tempDir('switchyard-jsonl-'), 'log.jsonl');
 
   it('writes lines whole and in order when many appends arrive at once', async () => {
     const path = tempFile();

@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { exampleTools } from '../../src/cli/example-tools.js';
 import { runBatch } from '../../src/cli/run-command.js';
 import { createDispatcher, createToolRegistry, dispatchTurn } from '../../src/index.js';
+import { tempDir } from '../support/temp-dir.js';
 
 function batchFile(lines: string[]): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'switchyard-batch-')), 'batch.jsonl');
+  const path = join(tempDir('switchyard-batch-'), 'batch.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }

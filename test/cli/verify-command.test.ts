@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify-command.js';
 import { LocalReceiptLog, type ToolCallReceipt } from '../../src/index.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const receipt: ToolCallReceipt = {
   schema_version: 1,
@@ -41,7 +41,7 @@ async function verify(path: string) {
 
 describe('switchyard verify', () => {
   it('exits 0 for an intact log and 1 naming the first broken line', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'switchyard-verify-')), 's.jsonl');
+    const path = join(tempDir('switchyard-verify-'), 's.jsonl');
     const log = new LocalReceiptLog(path);
     for (const id of ['a', 'b', 'c']) await log.append({ ...receipt, tool_call_id: id });
     await log.close();

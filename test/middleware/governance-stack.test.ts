@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +8,7 @@ import {
   toolsUseMiddleware,
   verifyReceipts,
 } from '../../src/index.js';
+import { tempDir } from '../support/temp-dir.js';
 import { addTool } from '../support/tools.js';
 
 describe('governanceStack', () => {
@@ -42,7 +41,7 @@ describe('governanceStack', () => {
   });
 
   it('runs a call end to end, recording a verified receipt and a span', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'switchyard-stack-'));
+    const directory = tempDir('switchyard-stack-');
     const spans: ToolCallSpan[] = [];
     const stack = governanceStack({
       audit: { sink: 'local', directory },

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   verifyReceipts,
   withAuditLog,
 } from '../../src/index.js';
+import { tempDir } from '../support/temp-dir.js';
 import { addTool } from '../support/tools.js';
 
 const login = defineTool({
@@ -36,7 +36,7 @@ const login = defineTool({
   handler: () => ({ session: 'abc' }),
 });
 const registry = createToolRegistry([addTool, login]);
-const directory = () => mkdtempSync(join(tmpdir(), 'switchyard-receipts-'));
+const directory = () => tempDir('switchyard-receipts-');
 
 describe('withAuditLog', () => {
   it('refuses an unknown sink at construction', () => {
