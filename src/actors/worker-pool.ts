@@ -9,6 +9,7 @@ import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.j
 import {
   type ChannelMessage,
   fromErrorData,
+  isChannelMessage,
   readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
@@ -114,7 +115,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
 
   // Progress events and result notices, each worker's on its own port (Piscina's `message`).
-  piscina.on('message', (message: ChannelMessage) => {
+  piscina.on('message', (posted: unknown) => {
+    // A tool module may post on parentPort for reasons of its own: only our messages count.
+    if (!isChannelMessage(posted)) return;
+    const message = posted;
     const pending = sent.get(message.ticket);
     if (pending === undefined) return;
     if (message.type !== 'progress') {

@@ -175,6 +175,13 @@ export type ChannelMessage =
   | { readonly type: 'progress'; readonly ticket: number; readonly progress: ToolProgress }
   | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome };
 
+/** True for a message the worker entry posted, as opposed to anything a tool module posts. */
+export function isChannelMessage(message: unknown): message is ChannelMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, ticket } = message as { type?: unknown; ticket?: unknown };
+  return (type === 'progress' || type === 'done') && typeof ticket === 'number';
+}
+
 /** Turns anything thrown into `ErrorData`, keeping clonable own fields. */
 export function toErrorData(thrown: unknown): ErrorData {
   if (!(thrown instanceof Error)) {

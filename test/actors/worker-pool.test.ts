@@ -27,6 +27,7 @@ function workerTool(name: string, exportName: string, extra: object = {}) {
 const tools = [
   workerTool('echo', 'echo'),
   workerTool('later', 'later'),
+  workerTool('chatty', 'chatty'),
   workerTool('fail', 'fail'),
   workerTool('exit', 'exit'),
   workerTool('spin', 'spin', { timeoutMs: 200 }),
@@ -208,6 +209,21 @@ describe('the worker pool executor', () => {
     const oneToForty = Array.from({ length: 40 }, (_, step) => step + 1);
     for (const id of ids) expect(seen.get(id)).toEqual(oneToForty);
     expect(lateProgress).toEqual([]);
+  });
+
+  it('ignores messages a tool module posts on the worker port itself', async () => {
+    const dispatcher = setup({ maxThreads: 1 });
+
+    const results = await dispatchTurn(
+      [0, 1, 2].map((value) => ({ id: `c${value}`, name: 'chatty', arguments: { value } })),
+      { dispatcher, maxConcurrentTools: 3 },
+    );
+
+    expect(results.map((result) => [result.status, result.result])).toEqual([
+      ['ok', 0],
+      ['ok', 1],
+      ['ok', 2],
+    ]);
   });
 
   it('hands injected context to the worker as a frozen copy', async () => {
