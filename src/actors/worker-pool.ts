@@ -7,7 +7,6 @@ import { FifoQueue } from './fifo-queue.js';
 import { type PendingCall, packBatch, pendingCall, type SentBatch } from './worker-batch.js';
 import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.js';
 import {
-  type ChannelMessage,
   fromErrorData,
   isChannelMessage,
   readOutcome,
