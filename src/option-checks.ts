@@ -75,6 +75,28 @@ export function checkNonNegative(
   return value as number;
 }
 
+/** A finite number > 0; `integer` also demands a whole number. */
+export function checkPositive(
+  factory: string,
+  option: string,
+  value: unknown,
+  { integer = false }: { integer?: boolean } = {},
+): number {
+  const number = checkNonNegative(factory, option, value, { integer });
+  if (number === 0) fail(factory, option, integer ? 'an integer ≥ 1' : 'a number > 0', value);
+  return number;
+}
+
+/** A plain object, such as extra request-body fields. */
+export function checkObject(
+  factory: string,
+  option: string,
+  value: unknown,
+): Readonly<Record<string, unknown>> {
+  if (!isPlainObject(value)) fail(factory, option, 'an object', value);
+  return value;
+}
+
 /** A time limit in ms: a number > 0, or `Infinity` for none (returned as undefined). */
 export function checkTimeLimit(
   factory: string,

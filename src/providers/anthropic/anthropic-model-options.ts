@@ -3,11 +3,12 @@ import { InvalidOptionError } from '../../errors.js';
 import {
   checkBoolean,
   checkNonNegative,
+  checkObject,
+  checkPositive,
   checkString,
   checkTimeLimit,
   optionsObject,
 } from '../../option-checks.js';
-import { isPlainObject } from '../../tools/json.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options of `createAnthropicModel`. */
@@ -92,10 +93,12 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
       `${FACTORY}: temperature is not an option: the Messages API of version 2026-10-21 (SDK 1.x) has no sampling temperature`,
     );
   }
-  const maxTokens = options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
-  if (checkNonNegative(FACTORY, 'maxTokens', maxTokens, { integer: true }) < 1) {
-    throw new InvalidOptionError('maxTokens', `${FACTORY}: maxTokens must be at least 1`);
-  }
+  const maxTokens = checkPositive(
+    FACTORY,
+    'maxTokens',
+    options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    { integer: true },
+  );
   const requestOptions: { maxRetries?: number; timeout?: number } = {};
   if (options.maxRetries !== undefined) {
     requestOptions.maxRetries = checkNonNegative(FACTORY, 'maxRetries', options.maxRetries, {
@@ -103,10 +106,7 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
     });
   }
   if (options.timeoutMs !== undefined) {
-    requestOptions.timeout = checkNonNegative(FACTORY, 'timeoutMs', options.timeoutMs);
-    if (requestOptions.timeout === 0) {
-      throw new InvalidOptionError('timeoutMs', `${FACTORY}: timeoutMs must be more than 0`);
-    }
+    requestOptions.timeout = checkPositive(FACTORY, 'timeoutMs', options.timeoutMs);
   }
   return {
     client: clientOf(options),
@@ -124,16 +124,9 @@ export function resolveAnthropicOptions(input: AnthropicModelOptions): Anthropic
       'idleTimeoutMs',
       options.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
     ),
-    extraBody: checkExtraBody(options.extraBody),
+    extraBody:
+      options.extraBody === undefined ? {} : checkObject(FACTORY, 'extraBody', options.extraBody),
   };
-}
-
-function checkExtraBody(value: unknown): Readonly<Record<string, unknown>> {
-  if (value === undefined) return {};
-  if (!isPlainObject(value)) {
-    throw new InvalidOptionError('extraBody', `${FACTORY}: extraBody must be an object`);
-  }
-  return value;
 }
 
 function clientOf(options: AnthropicModelOptions): Anthropic {

@@ -3,11 +3,12 @@ import { InvalidOptionError } from '../../errors.js';
 import {
   checkBoolean,
   checkNonNegative,
+  checkObject,
+  checkPositive,
   checkString,
   checkTimeLimit,
   optionsObject,
 } from '../../option-checks.js';
-import { isPlainObject } from '../../tools/json.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options both OpenAI adapters take. */
@@ -77,7 +78,7 @@ export function resolveOpenAIOptions(
   const maxRetries = optional(given.maxRetries, (value) =>
     checkNonNegative(factory, 'maxRetries', value, { integer: true }),
   );
-  const timeout = optional(given.timeoutMs, (value) => positive(factory, 'timeoutMs', value));
+  const timeout = optional(given.timeoutMs, (value) => checkPositive(factory, 'timeoutMs', value));
   return {
     client: clientOf(given, factory, api),
     model,
@@ -94,18 +95,12 @@ export function resolveOpenAIOptions(
       checkNonNegative(factory, 'temperature', value),
     ),
     maxOutputTokens: optional(given.maxOutputTokens, (value) =>
-      positive(factory, 'maxOutputTokens', value, { integer: true }),
+      checkPositive(factory, 'maxOutputTokens', value, { integer: true }),
     ),
     parallelToolCalls: optional(given.parallelToolCalls, (value) =>
       checkBoolean(factory, 'parallelToolCalls', value),
     ),
-    extraBody:
-      optional(given.extraBody, (value) => {
-        if (!isPlainObject(value)) {
-          throw new InvalidOptionError('extraBody', `${factory}: extraBody must be an object`);
-        }
-        return value;
-      }) ?? {},
+    extraBody: optional(given.extraBody, (value) => checkObject(factory, 'extraBody', value)) ?? {},
   };
 }
 
@@ -149,17 +144,4 @@ function clientOf(options: OpenAIModelOptions, factory: string, api: 'chat' | 'r
 
 function optional<T>(value: unknown, check: (value: unknown) => T): T | undefined {
   return value === undefined ? undefined : check(value);
-}
-
-function positive(
-  factory: string,
-  option: string,
-  value: unknown,
-  { integer = false }: { integer?: boolean } = {},
-): number {
-  const number = checkNonNegative(factory, option, value, { integer });
-  if (number === 0) {
-    throw new InvalidOptionError(option, `${factory}: ${option} must be greater than 0; got 0`);
-  }
-  return number;
 }
