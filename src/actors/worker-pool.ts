@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
-import { InvalidOptionError } from '../errors.js';
+import { checkPositive } from '../option-checks.js';
 import { FifoQueue } from './fifo-queue.js';
 import { type PendingCall, packBatch, pendingCall, type SentBatch } from './worker-batch.js';
 import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.js';
@@ -73,21 +73,11 @@ function entryUrl(): { url: string; execArgv: readonly string[] } {
  * await pool.close();
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const maxThreads = options.maxThreads ?? Math.max(1, availableParallelism());
-  const maxBatch = options.maxBatch ?? 128;
-  const crashLimit = options.crashLimit ?? 5;
-  for (const [name, value] of [
-    ['maxThreads', maxThreads],
-    ['maxBatch', maxBatch],
-    ['crashLimit', crashLimit],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new InvalidOptionError(
-        name,
-        `createWorkerPool: ${name} must be an integer ≥ 1; got ${String(value)}`,
-      );
-    }
-  }
+  const count = (option: string, value: unknown) =>
+    checkPositive('createWorkerPool', option, value, { integer: true });
+  const maxThreads = count('maxThreads', options.maxThreads ?? availableParallelism());
+  const maxBatch = count('maxBatch', options.maxBatch ?? 128);
+  const crashLimit = count('crashLimit', options.crashLimit ?? 5);
   const entry = entryUrl();
   const piscina = new Piscina({
     filename: entry.url,
@@ -114,10 +104,9 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
 
   // Progress events and result notices, each worker's on its own port (Piscina's `message`).
-  piscina.on('message', (posted: unknown) => {
+  piscina.on('message', (message: unknown) => {
     // A tool module may post on parentPort for reasons of its own: only our messages count.
-    if (!isChannelMessage(posted)) return;
-    const message = posted;
+    if (!isChannelMessage(message)) return;
     const pending = sent.get(message.ticket);
     if (pending === undefined) return;
     if (message.type !== 'progress') {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { InvalidOptionError } from '../../src/errors.js';
 import {
   createDispatcher,
   createToolRegistry,
@@ -9,6 +10,7 @@ import {
   type WorkerPool,
 } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const fixture = new URL('../fixtures/workers/tools.mjs', import.meta.url);
 const OBJECT = { type: 'object' } as const;
@@ -303,4 +305,19 @@ describe('the worker pool executor', () => {
     expect(result.error).toContain('closed');
     pool = undefined;
   });
+});
+
+describe('createWorkerPool options', () => {
+  it.each([
+    ['maxThreads', { maxThreads: 0 }],
+    ['maxBatch', { maxBatch: 1.5 }],
+    ['crashLimit', { crashLimit: -1 }],
+  ] as const)(
+    'refuses a bad %s with an InvalidOptionError naming it, before starting threads',
+    (option, options) => {
+      const thrown = thrownBy(() => createWorkerPool(options));
+      expect(thrown).toBeInstanceOf(InvalidOptionError);
+      expect(thrown).toMatchObject({ option });
+    },
+  );
 });
