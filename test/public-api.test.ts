@@ -60,7 +60,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './adapters/ai-sdk': {
       source: '../src/adapters/ai-sdk/index.js',
-      names: ['aiSdkTools', 'toModelOutput'],
+      names: ['aiSdkTools', 'fromAiSdkTools', 'toModelOutput'],
     },
     './actors': {
       source: '../src/actors/index.js',
