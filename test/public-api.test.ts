@@ -62,6 +62,10 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
       source: '../src/adapters/ai-sdk/index.js',
       names: ['aiSdkTools', 'fromAiSdkTools', 'toModelOutput'],
     },
+    './adapters/langchain': {
+      source: '../src/adapters/langchain/index.js',
+      names: ['proposedCallsFromAIMessage', 'switchyardToolNode', 'toToolMessage'],
+    },
     './actors': {
       source: '../src/actors/index.js',
       names: [

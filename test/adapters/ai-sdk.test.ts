@@ -5,12 +5,12 @@ import { aiSdkTools } from '../../src/adapters/ai-sdk/index.js';
 import { deferred } from '../../src/testing/index.js';
 import {
   MIXED_STEP,
-  recordingDispatcher,
   streamed,
   textResponse,
   toolCallResponse,
   type WireCall,
 } from './ai-sdk-support.js';
+import { recordingDispatcher } from './recording-dispatcher.js';
 
 function modelOf(...responses: Parameters<typeof toolCallResponse>[0][]) {
   return new MockLanguageModelV4({
