@@ -4,15 +4,6 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { convertArrayToReadableStream } from 'ai/test';
-import {
-  composeToolCallers,
-  createDispatcher,
-  createToolRegistry,
-  defineTool,
-  type ToolCaller,
-  type ToolCallResult,
-  withAuditLog,
-} from '../../src/index.js';
 
 /** A proposed call as the model sends it: name and raw JSON text. */
 export interface WireCall {
