@@ -64,7 +64,12 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './adapters/langchain': {
       source: '../src/adapters/langchain/index.js',
-      names: ['proposedCallsFromAIMessage', 'switchyardToolNode', 'toToolMessage'],
+      names: [
+        'fromLangChainTools',
+        'proposedCallsFromAIMessage',
+        'switchyardToolNode',
+        'toToolMessage',
+      ],
     },
     './actors': {
       source: '../src/actors/index.js',
