@@ -1,5 +1,15 @@
 // switchyard/host-tools: read, search, command and git tools scoped to a root, and typed
 // deterministic stdlib tools.
+
+export type { CommandBehavior } from './command-context.js';
+export {
+  type CommandDecision,
+  type CommandPolicy,
+  type CommandRequest,
+  matchesArgvPrefix,
+} from './command-policy.js';
+export type { CommandSnapshot } from './command-snapshot.js';
+export { type CommandTools, type CommandToolsOptions, commandTools } from './command-tools.js';
 export type { HostRefusal } from './host-refusal.js';
 export { isHostRefusal } from './host-refusal.js';
 export type { HostToolSetOptions } from './host-tool-set.js';
