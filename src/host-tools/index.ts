@@ -1,6 +1,7 @@
 // switchyard/host-tools: read, search, command and git tools scoped to a root, and typed
 // deterministic stdlib tools.
 
+export { evaluateArithmetic } from './arithmetic.js';
 export type { CommandBehavior } from './command-context.js';
 export {
   type CommandDecision,
@@ -13,6 +14,9 @@ export { type CommandTools, type CommandToolsOptions, commandTools } from './com
 export type { HostRefusal } from './host-refusal.js';
 export { isHostRefusal } from './host-refusal.js';
 export type { HostToolSetOptions } from './host-tool-set.js';
+export { queryJson } from './json-query.js';
 export { compileLinearRegex, type LinearMatch, type LinearRegex } from './linear-regex.js';
 export { type ReadToolsOptions, readTools } from './read-tools.js';
 export { createRootScope, type RootScope } from './root-scope.js';
+export { type StdlibToolsOptions, stdlibTools } from './stdlib-tools.js';
+export type { BoundingBox, OcrBlock, OcrLine, OcrStructure, OcrToken } from './tesseract-tsv.js';

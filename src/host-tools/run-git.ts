@@ -1,16 +1,9 @@
-import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
-import { killGroup } from './kill-group.js';
 import type { RootScope } from './root-scope.js';
+import { type ProgramOutput, runProgram } from './run-program.js';
 
 /** What one git run printed, capped. */
-export interface GitOutput {
-  readonly exitCode: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly truncated: boolean;
-  readonly timedOut: boolean;
-}
+export type GitOutput = ProgramOutput;
 
 /** Options of one git run. */
 export interface RunGitOptions {
@@ -61,49 +54,13 @@ function gitEnvironment(scope: RootScope): NodeJS.ProcessEnv {
  * git cannot be started.
  */
 export function runGit(options: RunGitOptions): Promise<GitOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...HARDENING, ...options.args], {
-      cwd: options.cwd,
-      env: gitEnvironment(options.scope),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-    const sizes = { stdout: 0, stderr: 0 };
-    let truncated = false;
-    let timedOut = false;
-    const collect = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-      const room = options.maxBytes - sizes[stream];
-      if (room <= 0) {
-        truncated = true;
-        return;
-      }
-      if (chunk.length > room) truncated = true;
-      chunks[stream].push(chunk.subarray(0, room));
-      sizes[stream] += Math.min(room, chunk.length);
-    };
-    child.stdout.on('data', collect('stdout'));
-    child.stderr.on('data', collect('stderr'));
-    const stop = () => killGroup(child);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, options.timeoutMs);
-    options.signal?.addEventListener('abort', stop, { once: true });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`git could not be started: ${error.message}`));
-    });
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-      resolve({
-        exitCode,
-        stdout: Buffer.concat(chunks.stdout).toString('utf8'),
-        stderr: Buffer.concat(chunks.stderr).toString('utf8'),
-        truncated,
-        timedOut,
-      });
-    });
+  return runProgram({
+    program: 'git',
+    args: [...HARDENING, ...options.args],
+    cwd: options.cwd,
+    env: gitEnvironment(options.scope),
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
 }
