@@ -20,3 +20,4 @@ export { type ReadToolsOptions, readTools } from './read-tools.js';
 export { createRootScope, type RootScope } from './root-scope.js';
 export { type StdlibToolsOptions, stdlibTools } from './stdlib-tools.js';
 export type { BoundingBox, OcrBlock, OcrLine, OcrStructure, OcrToken } from './tesseract-tsv.js';
+export { withHostToolResults } from './with-host-tool-results.js';
