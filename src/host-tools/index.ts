@@ -11,6 +11,9 @@ export {
 } from './command-policy.js';
 export type { CommandSnapshot } from './command-snapshot.js';
 export { type CommandTools, type CommandToolsOptions, commandTools } from './command-tools.js';
+export type { GitRepoOptions } from './git-context.js';
+export { type GitToolboxOptions, gitToolbox } from './git-toolbox.js';
+export { type GitToolsOptions, gitTools } from './git-tools.js';
 export type { HostRefusal } from './host-refusal.js';
 export { isHostRefusal } from './host-refusal.js';
 export type { HostToolSetOptions } from './host-tool-set.js';

@@ -24,7 +24,9 @@ describe('switchyard/host-tools', () => {
   });
 
   it('is a subpath of the package with its types', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    );
     expect(manifest.exports['./host-tools']).toEqual({
       types: './dist/host-tools/index.d.ts',
       default: './dist/host-tools/index.js',
