@@ -81,7 +81,9 @@ export const regexMatchTool = defineTool<
       groups: found.map((match) =>
         match.named === null
           ? null
-          : Object.fromEntries(Object.entries(match.named).map(([key, value]) => [key, value ?? ''])),
+          : Object.fromEntries(
+              Object.entries(match.named).map(([key, value]) => [key, value ?? '']),
+            ),
       ),
     };
   },
