@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnyTool, JsonObject, ToolCallResult } from '../../src/index.js';
+import type { JsonObject, ToolCallResult } from '../../src/index.js';
 import { createDispatcher, createToolRegistry } from '../../src/index.js';
+import type { AnyTool } from '../../src/tools/index.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** A root with a few files, a link out of it, and a secret beside it that no tool may read. */

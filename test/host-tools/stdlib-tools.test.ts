@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createWorkerPool } from '../../src/executors.js';
 import { evaluateArithmetic } from '../../src/host-tools/arithmetic.js';
 import { queryJson } from '../../src/host-tools/json-query.js';
 import { stdlibTools } from '../../src/host-tools/stdlib-tools.js';
-import {
-  createDispatcher,
-  createToolRegistry,
-  createWorkerPool,
-  InvalidOptionError,
-} from '../../src/index.js';
+import { createDispatcher, createToolRegistry, InvalidOptionError } from '../../src/index.js';
 import { callTool, denialOf, hostFixture } from './host-fixture.js';
 import { renderTextImage } from './render-text-image.js';
 
