@@ -23,6 +23,8 @@ const STOP = new Set([
   'number',
   'name',
 ]);
+const NAMED =
+  /city|location|place|country|state|region|destination|origin|venue|address|name|person|author|artist|team|company|player/i;
 const NEGATION = /\b(?:not|no|without|don't|do not|never|exclude|excluding|disable)\b[\w\s]{0,20}$/;
 
 function typeOf(schema: Schema): string | undefined {
@@ -54,7 +56,7 @@ class Pool<T> {
   }
   rest(): T[] {
     const left = this.items.filter((_, at) => !this.used.has(at));
-    this.items.forEach((_, at) => this.used.add(at));
+    for (const at of this.items.keys()) this.used.add(at);
     return left;
   }
 }
@@ -90,6 +92,8 @@ function stringFor(name: string, schema: Schema, pools: Pools): string | undefin
     const date = pools.dates.take();
     if (date !== undefined) return date;
   }
+  // Places and names are capitalised in the intent; other strings are more often quoted.
+  if (NAMED.test(name)) return pools.names.take() ?? pools.quoted.take();
   return pools.quoted.take() ?? pools.names.take();
 }
 

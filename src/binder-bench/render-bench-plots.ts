@@ -20,10 +20,17 @@ export interface BenchPlots {
   readonly latencySvg: string;
 }
 
-/** Imports `vega` and `vega-lite` (optional peer dependencies) on first use. */
-export async function loadChartingLibrary(): Promise<ChartingLibrary> {
+const importPackage = (name: string): Promise<unknown> => import(name);
+
+/**
+ * Imports `vega` and `vega-lite` (optional peer dependencies). Throws `ChartLibraryMissingError`
+ * when either cannot be loaded. `importModule` replaces the dynamic import (tests).
+ */
+export async function loadChartingLibrary(
+  importModule: (name: string) => Promise<unknown> = importPackage,
+): Promise<ChartingLibrary> {
   try {
-    const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+    const [vega, vegaLite] = await Promise.all([importModule('vega'), importModule('vega-lite')]);
     return { vega, vegaLite } as unknown as ChartingLibrary;
   } catch (error) {
     throw new ChartLibraryMissingError(error);
@@ -52,7 +59,7 @@ export async function renderBenchPlots(
   result: BinderBenchmarkResult,
   options: { readonly load?: () => Promise<ChartingLibrary> } = {},
 ): Promise<BenchPlots> {
-  const library = await (options.load ?? loadChartingLibrary)();
+  const library = await (options.load ?? (() => loadChartingLibrary()))();
   return {
     accuracySvg: await toSvg(library, accuracyPlotSpec(result)),
     latencySvg: await toSvg(library, latencyCdfSpec(result)),
