@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchCases } from '../../src/binder-bench/bench-case.js';
 import { InvalidOptionError } from '../../src/errors.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const tool = { name: 'f', description: 'd', inputSchema: { type: 'object', properties: {} } };
 const line = (fields: object) =>
@@ -35,13 +36,7 @@ describe('parseBenchCases', () => {
       line({ expected: [{ name: 'f', arguments: { a: 'not a list' } }] }),
     ];
     for (const text of broken) {
-      const error = (() => {
-        try {
-          parseBenchCases(`\n${text}`, 'bad.jsonl');
-        } catch (caught) {
-          return caught;
-        }
-      })();
+      const error = thrownBy(() => parseBenchCases(`\n${text}`, 'bad.jsonl'));
       expect(InvalidOptionError.isInstance(error)).toBe(true);
       expect((error as InvalidOptionError).option).toBe('data');
       expect((error as Error).message).toContain('bad.jsonl line 2');

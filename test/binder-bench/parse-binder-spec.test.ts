@@ -10,11 +10,15 @@ describe('parseBinderSpec', () => {
       label: 'fast',
       latency: { kind: 'lognormal', medianMs: 180, p95Ms: 450 },
     });
-    expect(parseBinderSpec('simulated:flat,ms=300').latency).toEqual({ kind: 'fixed', ms: 300 });
-    expect(parseBinderSpec('simulated:wide,min=100,max=900').latency).toEqual({
-      kind: 'uniform',
-      minMs: 100,
-      maxMs: 900,
+    expect(parseBinderSpec('simulated:flat,ms=300')).toMatchObject({
+      latency: { kind: 'fixed', ms: 300 },
+    });
+    expect(parseBinderSpec('simulated:wide,min=100,max=900')).toMatchObject({
+      latency: {
+        kind: 'uniform',
+        minMs: 100,
+        maxMs: 900,
+      },
     });
     expect(
       parseBinderSpec('openai:llama3.1:8b,base=http://localhost:11434/v1,label=local'),
