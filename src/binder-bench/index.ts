@@ -15,7 +15,6 @@ export { accuracyPlotSpec, latencyCdfSpec, type VegaLiteSpec } from './bench-plo
 export { benchReportHtml } from './bench-report-html.js';
 export type { CaseOutcome } from './bind-case.js';
 export { type BinderSpec, DEFAULT_BINDERS } from './binder-spec.js';
-export { ChartLibraryMissingError } from './chart-library-missing-error.js';
 export { formatBenchTable } from './format-bench-table.js';
 export { drawLatency, type LatencyDistribution } from './latency-distribution.js';
 export { type LatencySummary, summarizeLatencies } from './latency-stats.js';

@@ -2,6 +2,7 @@ import { InvalidOptionError } from '../errors.js';
 import { createAnthropicBinder } from '../middleware/binder/anthropic-binder.js';
 import type { BinderFn } from '../middleware/binder/binder-types.js';
 import { createOpenAIBinder } from '../middleware/binder/openai-binder.js';
+import { requireOptionalPeer } from '../optional-peer.js';
 import type { BenchClock } from './bench-clock.js';
 import type { BinderSpec } from './binder-spec.js';
 import {
@@ -39,6 +40,9 @@ export interface OpenContext {
 }
 
 const nothing = async () => {};
+const FEATURE = 'switchyard bench binder (OpenAI-compatible, Anthropic and simulated binders)';
+type OpenAISdk = typeof import('openai');
+type AnthropicSdk = typeof import('@anthropic-ai/sdk');
 
 function keyOf(
   spec: { apiKey?: string; apiKeyEnv?: string; baseURL?: string },
@@ -54,17 +58,6 @@ function keyOf(
     'binders',
     `bench binder: set ${name} (the API key) or give a base URL`,
   );
-}
-
-async function sdk<T>(name: string, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    throw new InvalidOptionError(
-      'binders',
-      `bench binder: this binder needs the ${name} package: npm install ${name} (${String(error)})`,
-    );
-  }
 }
 
 async function openSimulated(
@@ -90,7 +83,7 @@ async function openSimulated(
     };
   }
   const server = await startSimulatedBinderServer({ answers: context.answers, latencyOf });
-  const { OpenAI } = await sdk('openai', () => import('openai'));
+  const { OpenAI } = requireOptionalPeer<OpenAISdk>('openai', FEATURE);
   const client = new OpenAI({ apiKey: 'simulated', baseURL: server.baseURL, maxRetries: 0 });
   return {
     ...info,
@@ -100,8 +93,9 @@ async function openSimulated(
 }
 
 /**
- * Makes a binder spec callable: builds its SDK client (loaded on demand) or starts its simulated
- * endpoint. Throws `InvalidOptionError` (option `binders`) when a key or an SDK is missing.
+ * Makes a binder spec callable: builds its SDK client (an optional peer, loaded when needed) or starts its simulated
+ * endpoint. Throws `InvalidOptionError` (option `binders`) when a key is missing,
+ * `MissingPeerDependencyError` when the SDK is.
  */
 export async function openBinder(spec: BinderSpec, context: OpenContext): Promise<OpenedBinder> {
   switch (spec.type) {
@@ -121,7 +115,7 @@ export async function openBinder(spec: BinderSpec, context: OpenContext): Promis
       const baseURL = spec.baseURL ?? context.env.OPENAI_BASE_URL;
       const client =
         spec.client ??
-        new (await sdk('openai', () => import('openai'))).OpenAI({
+        new (requireOptionalPeer<OpenAISdk>('openai', FEATURE).OpenAI)({
           apiKey: keyOf(
             { ...spec, ...(baseURL === undefined ? {} : { baseURL }) },
             'OPENAI_API_KEY',
@@ -149,7 +143,7 @@ export async function openBinder(spec: BinderSpec, context: OpenContext): Promis
       const baseURL = spec.baseURL ?? context.env.ANTHROPIC_BASE_URL;
       const client =
         spec.client ??
-        new (await sdk('@anthropic-ai/sdk', () => import('@anthropic-ai/sdk'))).Anthropic({
+        new (requireOptionalPeer<AnthropicSdk>('@anthropic-ai/sdk', FEATURE).Anthropic)({
           apiKey: keyOf(spec, 'ANTHROPIC_API_KEY', context.env),
           ...(baseURL === undefined ? {} : { baseURL }),
           maxRetries: 0,

@@ -1,5 +1,5 @@
+import { MissingPeerDependencyError } from '../errors.js';
 import { accuracyPlotSpec, latencyCdfSpec, type VegaLiteSpec } from './bench-plot-specs.js';
-import { ChartLibraryMissingError } from './chart-library-missing-error.js';
 import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
 
 /** The parts of `vega` and `vega-lite` the plots use. */
@@ -21,20 +21,32 @@ export interface BenchPlots {
 }
 
 const importPackage = (name: string): Promise<unknown> => import(name);
+const FEATURE =
+  'switchyard bench binder plots (the table and results.json need neither vega nor vega-lite)';
+
+function isMissing(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+  return notFound && typeof message === 'string' && message.includes(name);
+}
 
 /**
- * Imports `vega` and `vega-lite` (optional peer dependencies). Throws `ChartLibraryMissingError`
- * when either cannot be loaded. `importModule` replaces the dynamic import (tests).
+ * Imports `vega` and `vega-lite` (optional peer dependencies; ESM-only, hence a dynamic import).
+ * Throws `MissingPeerDependencyError` naming the package that is not installed. `importModule`
+ * replaces the dynamic import (tests).
  */
 export async function loadChartingLibrary(
   importModule: (name: string) => Promise<unknown> = importPackage,
 ): Promise<ChartingLibrary> {
-  try {
-    const [vega, vegaLite] = await Promise.all([importModule('vega'), importModule('vega-lite')]);
-    return { vega, vegaLite } as unknown as ChartingLibrary;
-  } catch (error) {
-    throw new ChartLibraryMissingError(error);
-  }
+  const load = (name: string) =>
+    importModule(name).catch((error: unknown) => {
+      throw isMissing(error, name)
+        ? new MissingPeerDependencyError(name, FEATURE, { cause: error })
+        : error;
+    });
+  const vega = await load('vega');
+  const vegaLite = await load('vega-lite');
+  return { vega, vegaLite } as unknown as ChartingLibrary;
 }
 
 async function toSvg(library: ChartingLibrary, spec: VegaLiteSpec): Promise<string> {
@@ -52,8 +64,8 @@ async function toSvg(library: ChartingLibrary, spec: VegaLiteSpec): Promise<stri
 /**
  * Renders the plots — accuracy against budget per binder, latency CDF per binder with the budgets
  * marked — from Vega-Lite specifications (`accuracyPlotSpec`, `latencyCdfSpec`) to SVG with Vega's
- * headless renderer (no canvas, no native binaries). Throws `ChartLibraryMissingError` when `vega`
- * or `vega-lite` is not installed. `load` replaces the import (tests).
+ * headless renderer (no canvas, no native binaries). Throws `MissingPeerDependencyError` when
+ * `vega` or `vega-lite` is not installed. `load` replaces the import (tests).
  */
 export async function renderBenchPlots(
   result: BinderBenchmarkResult,

@@ -15,7 +15,7 @@ export const BENCH_FILES = {
 
 /**
  * Writes a run into `outDir` (created if missing): `results.json` first, then the two SVG plots
- * and `report.html`. Returns the paths written. Throws `ChartLibraryMissingError` when the plots
+ * and `report.html`. Returns the paths written. Throws `MissingPeerDependencyError` when the plots
  * cannot be drawn (vega / vega-lite missing); `results.json` is written by then.
  */
 export async function writeBenchResults(

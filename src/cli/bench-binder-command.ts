@@ -2,12 +2,11 @@ import { parseArgs } from 'node:util';
 import { readBenchCases } from '../binder-bench/bench-case.js';
 import { fakeClock } from '../binder-bench/bench-clock.js';
 import type { BinderSpec } from '../binder-bench/binder-spec.js';
-import { ChartLibraryMissingError } from '../binder-bench/chart-library-missing-error.js';
 import { formatBenchTable } from '../binder-bench/format-bench-table.js';
 import { parseBinderSpec } from '../binder-bench/parse-binder-spec.js';
 import { type BenchProgress, runBinderBenchmark } from '../binder-bench/run-binder-benchmark.js';
 import { writeBenchResults } from '../binder-bench/write-bench-results.js';
-import { InvalidOptionError, SwitchyardError } from '../errors.js';
+import { InvalidOptionError, MissingPeerDependencyError, SwitchyardError } from '../errors.js';
 
 /** Usage of `switchyard bench binder`. */
 export const BENCH_BINDER_USAGE = `switchyard bench binder — accuracy of tool-argument binders against latency budgets
@@ -88,8 +87,8 @@ function progressBar(stream: BenchBinderIo['stderr'], enabled: boolean) {
 /**
  * `switchyard bench binder [options]`: runs the binder latency-budget benchmark, prints the table
  * (a progress bar on a terminal meanwhile) and, with `--out`, writes the JSON results, the SVG
- * plots and an HTML report. Returns the exit code: 0 done, 1 the plots could not be drawn (the
- * rest is written), 2 bad usage (the message names the option).
+ * plots and an HTML report. Returns the exit code: 0 done, 1 an optional package is missing (for
+ * the plots: the table and results.json are written first), 2 bad usage (the message names the option).
  */
 export async function runBenchBinderCommand(
   args: readonly string[],
@@ -148,7 +147,7 @@ export async function runBenchBinderCommand(
     return 0;
   } catch (error) {
     progress.done();
-    if (ChartLibraryMissingError.isInstance(error)) {
+    if (MissingPeerDependencyError.isInstance(error)) {
       stderr.write(`${error.message}\n`);
       return 1;
     }

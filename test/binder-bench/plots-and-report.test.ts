@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../../src/binder-bench/bench-clock.js';
 import { accuracyPlotSpec, latencyCdfPoints } from '../../src/binder-bench/bench-plot-specs.js';
-import { ChartLibraryMissingError } from '../../src/binder-bench/chart-library-missing-error.js';
 import {
   loadChartingLibrary,
   renderBenchPlots,
 } from '../../src/binder-bench/render-bench-plots.js';
 import { runBinderBenchmark } from '../../src/binder-bench/run-binder-benchmark.js';
 import { writeBenchResults } from '../../src/binder-bench/write-bench-results.js';
+import { MissingPeerDependencyError } from '../../src/errors.js';
 import { tempDir } from '../support/temp-dir.js';
 import { CASES } from './bench-fixtures.js';
 
@@ -57,20 +57,29 @@ describe('the plots', () => {
     expect(plots.accuracySvg).toContain('oracle (reference)');
   });
 
-  it('fail with ChartLibraryMissingError naming the packages when vega cannot be loaded', async () => {
+  const notFound = (name: string) =>
+    Object.assign(new Error(`Cannot find package '${name}' imported from report.js`), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+
+  it('fail with MissingPeerDependencyError naming the package that cannot be loaded', async () => {
     const error = await loadChartingLibrary(async (name) => {
-      throw new Error(`Cannot find package '${name}'`);
+      if (name === 'vega-lite') throw notFound(name);
+      return import(name);
     }).catch((caught: unknown) => caught);
-    expect(ChartLibraryMissingError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toContain('npm install vega vega-lite');
+    expect(MissingPeerDependencyError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ packageName: 'vega-lite' });
+    expect((error as Error).message).toContain('npm install vega-lite');
+    const broken = new Error('vega failed to initialise');
+    await expect(loadChartingLibrary(async () => Promise.reject(broken))).rejects.toBe(broken);
   });
 
   it('leave results.json written when the plots cannot be drawn', async () => {
     const out = tempDir('bench-plots-');
     const failed = await writeBenchResults(result, out, {
-      load: () => loadChartingLibrary(async () => Promise.reject(new Error('missing'))),
+      load: () => loadChartingLibrary(async (name) => Promise.reject(notFound(name))),
     }).catch((caught: unknown) => caught);
-    expect(ChartLibraryMissingError.isInstance(failed)).toBe(true);
+    expect(failed).toMatchObject({ code: 'missing_peer_dependency', packageName: 'vega' });
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).rows).toHaveLength(4);
     expect(existsSync(join(out, 'report.html'))).toBe(false);
   });
