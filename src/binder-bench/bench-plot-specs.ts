@@ -1,4 +1,4 @@
-import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
+import type { BinderBenchmarkResult } from './binder-benchmark-options.js';
 
 /** A Vega-Lite specification, as plain JSON (the library's own types stay out of this module). */
 export type VegaLiteSpec = Record<string, unknown>;

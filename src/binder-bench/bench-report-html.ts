@@ -1,5 +1,5 @@
+import type { BinderBenchmarkResult } from './binder-benchmark-options.js';
 import type { BenchPlots } from './render-bench-plots.js';
-import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
 
 const escapeHtml = (text: string) =>
   text

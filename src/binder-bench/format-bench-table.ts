@@ -1,4 +1,4 @@
-import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
+import type { BinderBenchmarkResult } from './binder-benchmark-options.js';
 
 const HEADER = [
   'binder',

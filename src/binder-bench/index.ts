@@ -14,6 +14,12 @@ export { type BenchClock, fakeClock, realClock } from './bench-clock.js';
 export { accuracyPlotSpec, latencyCdfSpec, type VegaLiteSpec } from './bench-plot-specs.js';
 export { benchReportHtml } from './bench-report-html.js';
 export type { CaseOutcome } from './bind-case.js';
+export type {
+  BenchOutcome,
+  BenchProgress,
+  BinderBenchmarkOptions,
+  BinderBenchmarkResult,
+} from './binder-benchmark-options.js';
 export { type BinderSpec, DEFAULT_BINDERS } from './binder-spec.js';
 export { formatBenchTable } from './format-bench-table.js';
 export { drawLatency, type LatencyDistribution } from './latency-distribution.js';
@@ -34,13 +40,7 @@ export {
   loadChartingLibrary,
   renderBenchPlots,
 } from './render-bench-plots.js';
-export {
-  type BenchOutcome,
-  type BenchProgress,
-  type BinderBenchmarkOptions,
-  type BinderBenchmarkResult,
-  runBinderBenchmark,
-} from './run-binder-benchmark.js';
+export { runBinderBenchmark } from './run-binder-benchmark.js';
 export { SAMPLE_CASES_PATH, sampleCases } from './sample-cases.js';
 export type { LatencyOf, SimulatedAnswers } from './simulated-binder.js';
 export {

@@ -1,6 +1,6 @@
 import { MissingPeerDependencyError } from '../errors.js';
 import { accuracyPlotSpec, latencyCdfSpec, type VegaLiteSpec } from './bench-plot-specs.js';
-import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
+import type { BinderBenchmarkResult } from './binder-benchmark-options.js';
 
 /** The parts of `vega` and `vega-lite` the plots use. */
 export interface ChartingLibrary {

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchReportHtml } from './bench-report-html.js';
+import type { BinderBenchmarkResult } from './binder-benchmark-options.js';
 import { formatBenchTable } from './format-bench-table.js';
 import { type ChartingLibrary, renderBenchPlots } from './render-bench-plots.js';
-import type { BinderBenchmarkResult } from './run-binder-benchmark.js';
 
 /** The files a run writes, by role. */
 export const BENCH_FILES = {

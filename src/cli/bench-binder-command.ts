@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { readBenchCases } from '../binder-bench/bench-case.js';
 import { fakeClock } from '../binder-bench/bench-clock.js';
+import type { BenchProgress } from '../binder-bench/binder-benchmark-options.js';
 import type { BinderSpec } from '../binder-bench/binder-spec.js';
 import { formatBenchTable } from '../binder-bench/format-bench-table.js';
 import { parseBinderSpec } from '../binder-bench/parse-binder-spec.js';
-import { type BenchProgress, runBinderBenchmark } from '../binder-bench/run-binder-benchmark.js';
+import { runBinderBenchmark } from '../binder-bench/run-binder-benchmark.js';
 import { writeBenchResults } from '../binder-bench/write-bench-results.js';
 import { InvalidOptionError, MissingPeerDependencyError, SwitchyardError } from '../errors.js';
 

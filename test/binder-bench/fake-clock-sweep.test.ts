@@ -126,3 +126,23 @@ describe('the sweep on a fake clock', () => {
     expect(result.references[1]).toMatchObject({ name: 'no binder', accuracy: 0 });
   });
 });
+
+describe('runBinderBenchmark options', () => {
+  it('throws InvalidOptionError naming a bad option before measuring anything', async () => {
+    const bad = [
+      [{ budgetsMs: [] }, 'budgetsMs'],
+      [{ budgetsMs: [0] }, 'budgetsMs'],
+      [{ concurrency: 1.5 }, 'concurrency'],
+      [{ warmup: -1 }, 'warmup'],
+      [{ planner: 'strong' }, 'planner'],
+      [{ binders: [] }, 'binders'],
+      [{ binders: [{ type: 'openai', model: 'm' }], env: {} }, 'binders'],
+    ] as const;
+    for (const [options, option] of bad) {
+      await expect(runBinderBenchmark(options as never)).rejects.toMatchObject({
+        code: 'invalid_option',
+        option,
+      });
+    }
+  });
+});

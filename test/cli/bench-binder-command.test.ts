@@ -109,6 +109,34 @@ describe('switchyard bench binder', () => {
     });
   });
 
+  it('draws a progress bar on a terminal and clears it before the table', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    Object.assign(stderr.stream, { isTTY: true });
+    const args = [
+      '--fake-clock',
+      '--budgets',
+      '500',
+      '--binder',
+      'simulated:quick,ms=10',
+      '--warmup',
+      '0',
+    ];
+    expect(
+      await runBenchBinderCommand(args, { stdout: stdout.stream, stderr: stderr.stream, env: {} }),
+    ).toBe(0);
+    expect(stderr.text()).toContain('[########################] 48/48  quick (simulated) @ 500 ms');
+    expect(stderr.text().endsWith('\r\u001b[K')).toBe(true);
+    const quiet = capture();
+    Object.assign(quiet.stream, { isTTY: true });
+    await runBenchBinderCommand([...args, '--no-progress'], {
+      stdout: stdout.stream,
+      stderr: quiet.stream,
+      env: {},
+    });
+    expect(quiet.text()).toBe('');
+  });
+
   it('prints its usage with --help', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
