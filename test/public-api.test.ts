@@ -87,6 +87,10 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'withTimeout',
       ],
     },
+    './adapters/ai-sdk': {
+      source: '../src/adapters/ai-sdk/index.js',
+      names: ['aiSdkTools', 'toModelOutput'],
+    },
     './actors': {
       source: '../src/actors/index.js',
       names: [
