@@ -84,17 +84,48 @@ function suspicion(keyword: string, dialect: Dialect): string | undefined {
     : `is unknown; did you mean ${JSON.stringify(suggestion)}?`;
 }
 
+/** What a walk over a schema found. */
+export interface SchemaInspection {
+  /** The first keyword that would silently validate nothing, if any. */
+  readonly suspect: SuspectKeyword | undefined;
+  /**
+   * Whether a property the schema names (`properties`, `required`, `dependentRequired`, …) also
+   * exists on `Object.prototype` (`constructor`, `__proto__`, `toString`): its validator must then
+   * check own properties only, or an inherited one would count as present.
+   */
+  readonly namesInherited: boolean;
+}
+
+/** Keywords whose keys name properties; those marked true also list names in array values. */
+const NAMING_MAPS: Readonly<Record<string, boolean>> = {
+  properties: false,
+  dependentSchemas: false,
+  dependentRequired: true,
+  dependencies: true,
+};
+
+function namesInheritedBy(keyword: string, value: unknown): boolean {
+  const inherited = (name: unknown) => typeof name === 'string' && name in Object.prototype;
+  if (keyword === 'required') return Array.isArray(value) && value.some(inherited);
+  const listsNames = NAMING_MAPS[keyword];
+  if (listsNames === undefined || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([name, item]) =>
+      inherited(name) || (listsNames && Array.isArray(item) && item.some(inherited)),
+  );
+}
+
 /**
- * Finds keywords that would silently validate nothing: typos of the dialect's keywords
- * (`requried`, `propertys`, `maxlength`) and keywords of another draft (`prefixItems` in
- * draft-07). Other unknown keywords are annotations, as every draft allows. Walks schema positions
- * only (never `enum`, `const` or `default` data), iteratively, so any depth is safe. Returns the
- * first suspect, or undefined.
+ * Walks a schema's positions (never `enum`, `const` or `default` data), iteratively so any depth
+ * is safe. Suspect keywords are typos of the dialect's keywords (`requried`, `propertys`,
+ * `maxlength`) and keywords of another draft (`prefixItems` in draft-07); other unknown keywords
+ * are annotations, as every draft allows.
  */
-export function findSuspectKeyword(schema: unknown, dialect: Dialect): SuspectKeyword | undefined {
+export function inspectSchema(schema: unknown, dialect: Dialect): SchemaInspection {
   const vocabulary = VOCABULARY[dialect];
   const pending: Array<{ node: unknown; at: string }> = [{ node: schema, at: '#' }];
   const seen = new Set<object>();
+  let namesInherited = false;
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { node, at } = next;
     if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) {
@@ -105,9 +136,10 @@ export function findSuspectKeyword(schema: unknown, dialect: Dialect): SuspectKe
       const path = `${at}/${escapePointer(keyword)}`;
       if (!vocabulary.has(keyword)) {
         const reason = suspicion(keyword, dialect);
-        if (reason !== undefined) return { keyword, at, reason };
+        if (reason !== undefined) return { suspect: { keyword, at, reason }, namesInherited };
         continue;
       }
+      namesInherited ||= namesInheritedBy(keyword, value);
       if (SCHEMA_ARRAYS.includes(keyword) && Array.isArray(value)) {
         value.forEach((item, index) => {
           pending.push({ node: item, at: `${path}/${index}` });
@@ -121,7 +153,7 @@ export function findSuspectKeyword(schema: unknown, dialect: Dialect): SuspectKe
       }
     }
   }
-  return undefined;
+  return { suspect: undefined, namesInherited };
 }
 
 function escapePointer(key: string): string {

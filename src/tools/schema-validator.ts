@@ -9,7 +9,7 @@ import {
 import { canonicalHash } from './canonical-json.js';
 import { isPlainObject, type JsonSchema } from './json.js';
 import { repairMessage, type SchemaIssue, schemaIssues } from './repair-message.js';
-import { type Dialect, findSuspectKeyword } from './schema-keywords.js';
+import { type Dialect, inspectSchema } from './schema-keywords.js';
 
 export type { FormatMode, SchemaResource } from './ajv-instance.js';
 
@@ -78,7 +78,9 @@ export class SchemaValidator {
   /** How this validator treats `format`. */
   readonly formats: FormatMode;
   private readonly resources: Readonly<Record<string, SchemaResource>>;
-  private readonly instances = new Map<Dialect, Ajv>();
+  /** Whether a registered resource names an inherited property (then every check is own-only). */
+  private readonly resourcesNameInherited: boolean;
+  private readonly instances = new Map<string, Ajv>();
   private readonly byHash = new Map<string, ValidateFunction>();
   private readonly byObject = new WeakMap<object, ValidateFunction>();
   private compiled = 0;
@@ -87,6 +89,9 @@ export class SchemaValidator {
     checkOptions(options);
     this.formats = options.formats ?? 'assert';
     this.resources = { ...options.schemas };
+    this.resourcesNameInherited = Object.values(this.resources).some(
+      (resource) => inspectSchema(resource, '2020-12').namesInherited,
+    );
   }
 
   /** Number of schemas compiled so far (not cache hits). */
@@ -108,7 +113,7 @@ export class SchemaValidator {
     let validate = this.byHash.get(key);
     if (validate === undefined) {
       const dialect = dialectOf(schema, toolName);
-      const suspect = findSuspectKeyword(schema, dialect);
+      const { suspect, namesInherited } = inspectSchema(schema, dialect);
       if (suspect !== undefined) {
         throw new ToolDefinitionError(
           `tool ${JSON.stringify(toolName)}: invalid JSON Schema: keyword ${JSON.stringify(suspect.keyword)} at ${suspect.at} ${suspect.reason}`,
@@ -116,7 +121,8 @@ export class SchemaValidator {
         );
       }
       try {
-        validate = this.instance(dialect).compile(schema);
+        const ownProperties = namesInherited || this.resourcesNameInherited;
+        validate = this.instance(dialect, ownProperties).compile(schema);
       } catch (error) {
         if (error instanceof InvalidOptionError) throw error;
         throw new ToolDefinitionError(
@@ -145,11 +151,12 @@ export class SchemaValidator {
     return { valid: false, issues, repair: repairMessage(toolName, issues) };
   }
 
-  private instance(dialect: Dialect): Ajv {
-    let ajv = this.instances.get(dialect);
+  private instance(dialect: Dialect, ownProperties: boolean): Ajv {
+    const key = `${dialect}:${ownProperties}`;
+    let ajv = this.instances.get(key);
     if (ajv === undefined) {
-      ajv = createAjv(dialect, this.formats, this.resources);
-      this.instances.set(dialect, ajv);
+      ajv = createAjv({ dialect, formats: this.formats, ownProperties, resources: this.resources });
+      this.instances.set(key, ajv);
     }
     return ajv;
   }
