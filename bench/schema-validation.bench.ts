@@ -9,8 +9,8 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Bench } from 'tinybench';
+import { SchemaValidator } from '../dist/tools/index.js';
 import { printRatios } from './support/report.js';
-import { SchemaValidator } from './support/switchyard.js';
 
 const CHECKS = 1000;
 

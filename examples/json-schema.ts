@@ -1,12 +1,7 @@
 // docs/json-schema.md: formats asserted or annotated, schemas registered by URI, typos refused.
 // Run: npm run build && npx tsx examples/json-schema.ts
-import {
-  createDispatcher,
-  createToolRegistry,
-  defineTool,
-  SchemaValidator,
-  ToolDefinitionError,
-} from 'switchyard';
+import { createDispatcher, createToolRegistry, defineTool, ToolDefinitionError } from 'switchyard';
+import { SchemaValidator } from 'switchyard/tools';
 
 // Nothing is fetched: a $ref to another document resolves to a schema registered by its URI.
 const validator = new SchemaValidator({
