@@ -35,6 +35,13 @@ export function formatResultLine(result: ToolCallResult, line: number, json: boo
   return `  #${result.emitOrder} ${result.toolName || '(no name)'} ${result.status}${duration} ${outcome}\n`;
 }
 
+/** A failed call as a diagnostic line for stderr: where it came from and why it failed. */
+export function formatFailure(result: ToolCallResult, line: number): string {
+  const category = toWireCategory(result.errorCategory) ?? result.status;
+  const id = result.toolCallId === '' ? '' : ` ${result.toolCallId}`;
+  return `switchyard run: line ${line}: call${id} (${result.toolName || 'no name'}) failed: ${category}: ${oneLine(result.error ?? result.observation)}\n`;
+}
+
 /** The closing summary as text. */
 export function formatSummary(summary: BatchSummary): string {
   const failures = Object.entries(summary.failedByCategory)

@@ -66,21 +66,21 @@ describe('switchyard agent', () => {
 describe('switchyard agent: choosing the model', () => {
   const choice = { task: 't', provider: undefined, model: undefined, baseURL: undefined, env: {} };
 
-  it('uses the scripted demo when no key is set', () => {
-    expect(chooseModel(choice).provider).toBe('scripted');
+  it('uses the scripted demo when no key is set', async () => {
+    expect((await chooseModel(choice)).provider).toBe('scripted');
   });
 
-  it('uses OpenAI when OPENAI_API_KEY is set, with SWITCHYARD_MODEL or --model', () => {
+  it('uses OpenAI when OPENAI_API_KEY is set, with SWITCHYARD_MODEL or --model', async () => {
     const env = { OPENAI_API_KEY: 'k', SWITCHYARD_MODEL: 'from-env' };
-    expect(chooseModel({ ...choice, env })).toMatchObject({
+    expect(await chooseModel({ ...choice, env })).toMatchObject({
       provider: 'openai',
       model: 'from-env',
     });
-    expect(chooseModel({ ...choice, env, model: 'flag' }).model).toBe('flag');
+    expect((await chooseModel({ ...choice, env, model: 'flag' })).model).toBe('flag');
   });
 
-  it('uses Anthropic when only ANTHROPIC_API_KEY is set', () => {
-    expect(chooseModel({ ...choice, env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+  it('uses Anthropic when only ANTHROPIC_API_KEY is set', async () => {
+    expect(await chooseModel({ ...choice, env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
       provider: 'anthropic',
       model: 'claude-sonnet-5-5',
     });
@@ -91,8 +91,8 @@ describe('switchyard agent: choosing the model', () => {
     ['anthropic', { OPENAI_API_KEY: 'k' }, /needs ANTHROPIC_API_KEY/],
     ['openai', {}, /needs OPENAI_API_KEY/],
     ['__proto__', {}, /must be one of/],
-  ])('refuses --provider %s', (provider, env, message) => {
-    expect(() => chooseModel({ ...choice, provider, env })).toThrow(
+  ])('refuses --provider %s', async (provider, env, message) => {
+    await expect(chooseModel({ ...choice, provider, env })).rejects.toThrow(
       expect.objectContaining({
         code: InvalidOptionError.CODE,
         option: 'provider',
@@ -107,7 +107,7 @@ describe('switchyard agent: choosing the model', () => {
       server.reply(CHAT_PATH, {
         sse: chatToolCallStream([], { text: 'Hello from the server.', finish: 'stop' }),
       });
-      const model = chooseModel({
+      const model = await chooseModel({
         ...choice,
         provider: 'openai',
         baseURL: server.baseURL,
