@@ -26,6 +26,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./run-command.js')).runCommand,
   },
   {
+    words: ['batch'],
+    summary: 'run an agent on every task of a JSONL file, resumable',
+    load: async () => (await import('./batch-command.js')).batchCommand,
+  },
+  {
     words: ['agent'],
     summary: 'run an agent on one task',
     load: async () => (await import('./agent-command.js')).agentCommand,
