@@ -30,6 +30,7 @@ Exit codes: 0 all ok · 1 some calls or tasks failed · 2 usage · 3 unreadable 
 function endOnClosedPipe(stream: NodeJS.WriteStream): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
+    settled = true;
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok);
   });
 }
@@ -53,13 +54,24 @@ async function main(argv: string[]): Promise<number> {
   return runCommand(found.args);
 }
 
+/** Set once the command has settled; a process that empties its event loop before is not ok. */
+let settled = false;
+process.once('exit', () => {
+  if (settled) return;
+  process.stderr.write(
+    'switchyard: stopped before the command finished (a promise never settled)\n',
+  );
+  process.exitCode = EXIT.failures;
+});
 endOnClosedPipe(process.stdout);
 endOnClosedPipe(process.stderr);
 main(process.argv.slice(2)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
   (error: unknown) => {
+    settled = true;
     process.exitCode = exitCodeOf(error, process.stderr);
   },
 );
