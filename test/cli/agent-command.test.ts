@@ -1,15 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runAgentCommand } from '../../src/cli/agent-command.js';
+import { agentCommand, runAgentCommand } from '../../src/cli/agent-command.js';
 import { chooseModel } from '../../src/cli/choose-model.js';
 import { demoModel } from '../../src/cli/demo-model.js';
 import { exampleTools } from '../../src/cli/example-tools.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
 import { createToolRegistry, InvalidOptionError } from '../../src/index.js';
 import {
   CHAT_PATH,
   chatToolCallStream,
   startOpenAIWireServer,
 } from '../support/openai-wire-server.js';
+import { captureIo } from './cli-io.js';
 
 function sink() {
   const stream = new PassThrough();
@@ -131,5 +133,23 @@ describe('switchyard agent: choosing the model', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('switchyard agent: the command', () => {
+  it('runs the demo from its arguments and prints the run as JSON; exit 0', async () => {
+    const capture = captureIo();
+    const code = await agentCommand(['add 2 and 3', '--no-workers', '--json'], capture.io);
+    expect(code).toBe(EXIT.ok);
+    const run = JSON.parse(capture.out()) as { status: string; results: { result: unknown }[] };
+    expect(run.status).toBe('completed');
+    expect(run.results.at(-1)?.result).toBe(5);
+  });
+
+  it('prints its help, and refuses a missing task as a usage error', async () => {
+    const capture = captureIo();
+    expect(await agentCommand(['--help'], capture.io)).toBe(EXIT.ok);
+    expect(capture.out()).toMatch(/^Usage: switchyard agent "<task>"/);
+    await expect(agentCommand([], captureIo().io)).rejects.toMatchObject({ code: 'cli_usage' });
   });
 });
