@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS, findCommand } from '../../src/cli/command-table.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -117,6 +117,26 @@ describe('the switchyard command line', () => {
     expect(sdk(run)).toEqual([]);
     expect(sdk(modulesLoadedBy(['agent', 'add 1 and 2', '--no-workers']).urls)).toEqual([]);
   });
+});
+
+describe('the command table', () => {
+  it.each(COMMANDS.map((entry) => [entry.words.join(' '), entry] as const))(
+    '"%s --help" prints its usage and exits 0',
+    async (words, entry) => {
+      const runner = await entry.load();
+      const written: string[] = [];
+      const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        expect(await runner(['--help'])).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(written.join('')).toContain(`Usage: switchyard ${words}`);
+    },
+  );
 });
 
 describe('findCommand', () => {
