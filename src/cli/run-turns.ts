@@ -4,6 +4,7 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { type BatchTurn, readBatchFile } from './batch-file.js';
+import { BufferedOutput } from './buffered-output.js';
 import { BatchStats, type BatchSummary } from './batch-stats.js';
 import { formatFailure, formatResultLine, formatSummary } from './format-results.js';
 import { ProgressBar } from './progress-bar.js';
@@ -39,6 +40,7 @@ export interface RunTurnsOptions {
  * @throws InputError when the file cannot be opened.
  */
 export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> {
+  const out = new BufferedOutput(options.out);
   const stats = new BatchStats();
   const progress = new ProgressBar(options.err, options.progress);
   const subscription = options.dispatcher.events$.subscribe((event) => {
@@ -60,12 +62,13 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
   try {
     for await (const turn of readBatchFile(options.file, options.stdin)) {
       iteration += 1;
-      window.push(startTurn(options, turn, iteration, stats));
+      window.push(startTurn(options, out, turn, iteration, stats));
       if (window.size >= parallelTurns) await printOldest();
     }
     while (window.size > 0) await printOldest();
   } finally {
     subscription.unsubscribe();
+    out.flush();
     progress.done();
   }
   const summary = stats.summary(performance.now() - started);
@@ -76,6 +79,7 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
 /** Starts a turn; resolves to the step that records and prints it (run in file order). */
 async function startTurn(
   options: RunTurnsOptions,
+  out: BufferedOutput,
   turn: BatchTurn,
   iteration: number,
   stats: BatchStats,
@@ -90,10 +94,10 @@ async function startTurn(
   return () => {
     stats.addTurn();
     if (!options.json)
-      options.out.write(`turn ${iteration} (line ${turn.line}): ${results.length} calls\n`);
+      out.write(`turn ${iteration} (line ${turn.line}): ${results.length} calls\n`);
     for (const result of results) {
       stats.addResult(result);
-      options.out.write(formatResultLine(result, turn.line, options.json));
+      out.write(formatResultLine(result, turn.line, options.json));
       if (!result.ok) options.err.write(formatFailure(result, turn.line));
     }
   };
