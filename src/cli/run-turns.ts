@@ -4,8 +4,8 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { type BatchTurn, readBatchFile } from './batch-file.js';
-import { BufferedOutput } from './buffered-output.js';
 import { BatchStats, type BatchSummary } from './batch-stats.js';
+import { BufferedOutput } from './buffered-output.js';
 import { formatFailure, formatResultLine, formatSummary } from './format-results.js';
 import { ProgressBar } from './progress-bar.js';
 
@@ -43,10 +43,6 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
   const out = new BufferedOutput(options.out);
   const stats = new BatchStats();
   const progress = new ProgressBar(options.err, options.progress);
-  const subscription = options.dispatcher.events$.subscribe((event) => {
-    if (event.type === 'tool_call_update' && event.status !== 'in_progress')
-      stats.addLatency(event.durationMs);
-  });
   const started = performance.now();
   const parallelTurns = Math.max(1, options.parallelTurns ?? 1);
   // Turns started but not yet printed, oldest first; each resolves to its printing step.
@@ -67,7 +63,6 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
     }
     while (window.size > 0) await printOldest();
   } finally {
-    subscription.unsubscribe();
     out.flush();
     progress.done();
   }
@@ -97,6 +92,7 @@ async function startTurn(
       out.write(`turn ${iteration} (line ${turn.line}): ${results.length} calls\n`);
     for (const result of results) {
       stats.addResult(result);
+      if (result.executionDurationMs !== null) stats.addLatency(result.executionDurationMs);
       out.write(formatResultLine(result, turn.line, options.json));
       if (!result.ok) options.err.write(formatFailure(result, turn.line));
     }
