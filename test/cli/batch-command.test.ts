@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { batchCommand } from '../../src/cli/batch-command.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { verifyReceipts } from '../../src/middleware/index.js';
+import { verifyReceipts } from '../../src/middleware/receipts/index.js';
 import {
   CHAT_PATH,
   chatToolCallStream,

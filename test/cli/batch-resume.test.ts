@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { INTERRUPTED_CALL_ERROR } from '../../src/cli/with-resume-journal.js';
-import { verifyReceipts } from '../../src/middleware/index.js';
+import { verifyReceipts } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, UsageError } from '../../src/cli/exit-codes.js';
 import { runCommand } from '../../src/cli/run-command.js';
-import { verifyReceipts } from '../../src/middleware/index.js';
+import { verifyReceipts } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { captureIo } from './cli-io.js';
 

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runVerify, verifyCommand } from '../../src/cli/verify-command.js';
-import { LocalReceiptLog, type ToolCallReceipt } from '../../src/index.js';
+import { LocalReceiptLog, type ToolCallReceipt } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { captureIo } from './cli-io.js';
 
