@@ -116,6 +116,13 @@ describe('switchyard run', () => {
     expect(verification).toMatchObject({ ok: true, verifiedLines: 2 });
   });
 
+  it('gives every call a hard time budget with --timeout-ms', async () => {
+    const file = batchFile(['[{"id":"slow","name":"wait","arguments":{"ms":2000}}]']);
+    const { code, out } = await run([file, '--json', '--timeout-ms', '20']);
+    expect(code).toBe(EXIT.failures);
+    expect(JSON.parse(out.split('\n')[0] as string)).toMatchObject({ toolCallId: 'slow', status: 'timeout' });
+  });
+
   it('refuses unknown options and bad numbers as usage errors, and prints its help for --help', async () => {
     await expect(run(['x.jsonl', '--frobnicate'])).rejects.toMatchObject({
       code: UsageError.CODE,
