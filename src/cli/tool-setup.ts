@@ -25,6 +25,10 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     value: '<ms>',
     description: 'time budget of every tool call; the call is aborted past it',
   },
+  'dry-run': {
+    type: 'boolean',
+    description: 'preview every call to a tool that is not read-only instead of running it',
+  },
   audit: {
     type: 'string',
     value: '<dir>',
@@ -46,7 +50,7 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 export interface ToolSetup {
   readonly registry: ToolRegistry;
   readonly pool: WorkerPool | undefined;
-  /** Outermost first: the audit log, the flag layers, then the `--stack` module's layers. */
+  /** Outermost first: the audit log, `--timeout-ms`, `--dry-run`, then the `--stack` module's layers. */
   readonly layers: readonly ToolCaller[];
   close(): Promise<void>;
 }
@@ -61,7 +65,7 @@ async function exampleRegistry(workers: boolean): Promise<ToolRegistry> {
 
 /**
  * Loads the tools, starts the worker pool when a tool needs it, and builds the middleware from
- * `--stack`, `--timeout-ms` and `--audit`.
+ * `--audit`, `--timeout-ms`, `--dry-run` and `--stack`.
  *
  * @throws InputError when a module cannot be loaded; UsageError for a bad number.
  */
@@ -87,6 +91,11 @@ export async function setUpTools(line: CommandLine, cwd?: string): Promise<ToolS
   if (timeoutMs > 0) {
     const { withTimeout } = await import('../middleware/with-timeout.js');
     layers.push(withTimeout({ maxMs: timeoutMs, hard: true }));
+  }
+  if (flagOption(line, 'dry-run')) {
+    const { withDryRun } = await import('../middleware/with-dry-run.js');
+    const readOnly = registry.list().filter((tool) => tool.safety.readOnly);
+    layers.push(withDryRun({ except: readOnly.map((tool) => tool.name) }));
   }
   const stackPath = stringOption(line, 'stack');
   if (stackPath !== undefined) layers.push(...(await loadStack(stackPath, cwd)));

@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, UsageError } from '../../src/cli/exit-codes.js';
@@ -120,7 +120,36 @@ describe('switchyard run', () => {
     const file = batchFile(['[{"id":"slow","name":"wait","arguments":{"ms":2000}}]']);
     const { code, out } = await run([file, '--json', '--timeout-ms', '20']);
     expect(code).toBe(EXIT.failures);
-    expect(JSON.parse(out.split('\n')[0] as string)).toMatchObject({ toolCallId: 'slow', status: 'timeout' });
+    expect(JSON.parse(out.split('\n')[0] as string)).toMatchObject({
+      toolCallId: 'slow',
+      status: 'timeout',
+    });
+  });
+
+  it('previews calls to tools that are not read-only with --dry-run, and runs the read-only ones', async () => {
+    const file = batchFile([
+      '[{"id":"w","name":"charge","arguments":{"task":"x"}},{"id":"r","name":"checkpoint","arguments":{"task":"x"}}]',
+    ]);
+    const ledger = join(tempDir('switchyard-dry-'), 'ledger.txt');
+    process.env.LEDGER = ledger;
+    try {
+      const { out } = await run([
+        file,
+        '--json',
+        '--dry-run',
+        '--tools',
+        join(FIXTURES, 'ledger-tools.ts'),
+      ]);
+      const [charge, checkpoint] = out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(charge).toMatchObject({ toolCallId: 'w', status: 'dry_run' });
+      expect(checkpoint).toMatchObject({ toolCallId: 'r', status: 'ok' });
+      expect(readFileSync(ledger, 'utf8')).toBe('checkpoint x\n');
+    } finally {
+      delete process.env.LEDGER;
+    }
   });
 
   it('refuses unknown options and bad numbers as usage errors, and prints its help for --help', async () => {
