@@ -36,6 +36,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./agent-command.js')).agentCommand,
   },
   {
+    words: ['bench', 'binder'],
+    summary: 'accuracy of tool-argument binders against latency budgets',
+    load: async () => (await import('./bench-binder-command.js')).runBenchBinderCommand,
+  },
+  {
     words: ['verify'],
     summary: 'check the hash chain of a receipt log',
     load: async () => (await import('./verify-command.js')).verifyCommand,

@@ -134,7 +134,7 @@ describe('the command table', () => {
       } finally {
         spy.mockRestore();
       }
-      expect(written.join('')).toContain(`Usage: switchyard ${words}`);
+      expect(written.join('')).toMatch(new RegExp(`Usage:\\s+switchyard ${words}`));
     },
   );
 });
