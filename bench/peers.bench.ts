@@ -123,7 +123,7 @@ for (const n of [1, 10, 100]) {
         model: newModel(),
         prompt: 'p',
         stopWhen: stepCountIs(2),
-        ...aiSdkTools({ dispatcher }),
+        ...switchyardAiSdkTools,
       });
     })
     .add('langgraph ToolNode', async () => {
