@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Observable, Subject } from 'rxjs';
 import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import type { JsonObject } from '../tools/json.js';
+import type { ArgumentCheck } from '../tools/schema-validator.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
+import { argumentShapeProblem, DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
 import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type {
@@ -24,8 +27,9 @@ import {
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import type { Executor, RuntimeValues } from './executor.js';
 import { createInlineExecutor } from './inline-executor.js';
-import { parseArguments } from './parse-arguments.js';
+import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import type { ProposedCall } from './proposed-call.js';
+import { type ReadCall, readProposedCall } from './read-proposed-call.js';
 import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResult,
@@ -51,6 +55,11 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly artifactStore?: ArtifactStore;
   /** Longest JSON argument text accepted, in characters. Default 1 MiB. */
   readonly maxArgumentChars?: number;
+  /**
+   * Deepest nesting of arguments accepted (the arguments object is level 1); deeper arguments are
+   * refused as `schema_violation` before any layer walks them. Default 256.
+   */
+  readonly maxArgumentDepth?: number;
   /** Monotonic clock in ms. Default `performance.now`. */
   readonly now?: () => number;
   /** Wall clock in ms for the `at` of events. Default `Date.now`. */
@@ -127,6 +136,14 @@ export function createDispatcher<Context = unknown>(
     );
   }
   const maxArgumentChars = options.maxArgumentChars ?? DEFAULT_MAX_ARGUMENT_CHARS;
+  const maxArgumentDepth = options.maxArgumentDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH;
+  if (!Number.isInteger(maxArgumentDepth) || maxArgumentDepth < 1) {
+    throw new InvalidOptionError(
+      'maxArgumentDepth',
+      `createDispatcher: maxArgumentDepth must be an integer ≥ 1; got ${String(maxArgumentDepth)}`,
+    );
+  }
+  const shapeLimits = { maxDepth: maxArgumentDepth, maxValues: maxArgumentChars };
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
   const generateCallId = options.generateCallId ?? (() => `call_${randomUUID()}`);
@@ -170,11 +187,24 @@ export function createDispatcher<Context = unknown>(
     return annotations;
   }
 
-  function envelopeFor(call: ProposedCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
-    const name = typeof call?.name === 'string' ? call.name : '';
-    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : generateCallId();
+  /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
+  function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
+    const parsed = parseArguments(raw, { allowEmpty, maxLength: maxArgumentChars });
+    if (!parsed.ok) return parsed;
+    // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
+    if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;
+    const problem = argumentShapeProblem(parsed.args, shapeLimits);
+    return problem === null ? parsed : { ok: false, message: problem };
+  }
+
+  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
+    const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
+    const name = call.name;
+    const readId = read.ok ? call.id : read.id;
+    const callId = readId ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
     const turn = turnFrom(turnOptions);
+    if (!read.ok) return malformedEnvelope(read.message, { name: '', callId, turn, signal: turnOptions?.signal }, advertised);
     const found = registry.resolve(name);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
@@ -185,10 +215,7 @@ export function createDispatcher<Context = unknown>(
         .list()
         .filter((candidate) => isAdvertised(candidate, advertised))
         .map((candidate) => candidate.name);
-      const parsed = parseArguments(call?.arguments, {
-        allowEmpty: true,
-        maxLength: maxArgumentChars,
-      });
+      const parsed = readArguments(call.arguments, true);
       if (parsed.ok) args = parsed.args;
       validation = {
         valid: false,
@@ -197,13 +224,10 @@ export function createDispatcher<Context = unknown>(
         issues: [],
       };
     } else {
-      const parsed = parseArguments(call.arguments, {
-        allowEmpty: tool.safety.readOnly,
-        maxLength: maxArgumentChars,
-      });
+      const parsed = readArguments(call.arguments, tool.safety.readOnly);
       if (parsed.ok) {
         args = parsed.args;
-        const check = registry.validator.check(tool.name, tool.inputSchema, args);
+        const check = validate(tool, args);
         validation = check.valid
           ? check
           : {
@@ -227,18 +251,61 @@ export function createDispatcher<Context = unknown>(
       policy === undefined
         ? { tool, args, validation, unparseable, advertised }
         : { tool, args, validation, unparseable, advertised, policy };
+    return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
+  }
+
+  /** The validator's verdict; a validator that throws refuses the call instead of escaping. */
+  function validate(tool: AnyTool, args: JsonObject): ArgumentCheck {
+    try {
+      return registry.validator.check(tool.name, tool.inputSchema, args);
+    } catch (error) {
+      const message = `the arguments could not be validated (${errorMessage(error)})`;
+      return {
+        valid: false,
+        repair: `Invalid arguments for tool "${tool.name}": ${message}.`,
+        issues: [{ path: '(arguments)', keyword: 'validator', message }],
+      };
+    }
+  }
+
+  /** The envelope of a call that could not be read at all: it runs through the layers, never the tool. */
+  function malformedEnvelope(
+    problem: string,
+    facts: EnvelopeFacts,
+    advertised: ReadonlySet<string> | null,
+  ): ToolCallEnvelope {
+    const message = `The tool call could not be read: ${problem}. Send each call as an object with a string \`name\` and a JSON object of \`arguments\`.`;
+    const validation: CallValidation = {
+      valid: false,
+      status: 'schema_violation',
+      message,
+      issues: [{ path: '(call)', keyword: 'call', message: problem }],
+    };
+    const state: CallState = {
+      tool: undefined,
+      args: UNREADABLE_ARGS,
+      validation,
+      unparseable: true,
+      malformed: true,
+      advertised,
+    };
+    return envelope(state, facts);
+  }
+
+  function envelope(state: CallState, facts: EnvelopeFacts): ToolCallEnvelope {
+    const { tool } = state;
     return {
-      toolName: tool?.name ?? name,
-      toolArgs: args,
-      callId,
+      toolName: tool?.name ?? facts.name,
+      toolArgs: state.args,
+      callId: facts.callId,
       declaredExecutor:
         tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
       schema: tool?.inputSchema ?? null,
       description: tool?.description ?? '',
       annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),
-      turn,
-      signal: turnOptions?.signal,
-      validation,
+      turn: facts.turn,
+      signal: facts.signal,
+      validation: state.validation,
       [CALL_STATE]: state,
     } as ToolCallEnvelope;
   }
@@ -266,7 +333,7 @@ export function createDispatcher<Context = unknown>(
     // Not async: with nobody listening, a call resolves with its run's own promise, which saves
     // the hops an async wrapper adds to every call.
     try {
-      const call = envelopeFor(proposed, turnOptions);
+      const call = envelopeFor(readProposedCall(proposed), turnOptions);
       return call.signal?.aborted ? Promise.resolve(turnCancelled(call)) : runCaller(call);
     } catch (error) {
       return Promise.reject(error);
@@ -279,7 +346,8 @@ export function createDispatcher<Context = unknown>(
     turnOptions: TurnOptions | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
-    const call = envelopeFor(proposed, turnOptions);
+    const read = readProposedCall(proposed);
+    const call = envelopeFor(read, turnOptions);
     const tool = toolOf(call);
     events.next({
       type: 'tool_call',
@@ -287,7 +355,7 @@ export function createDispatcher<Context = unknown>(
       status: 'pending',
       title: tool?.title ?? call.toolName,
       kind: tool?.kind ?? 'other',
-      rawInput: proposed?.arguments ?? null,
+      rawInput: read.ok ? (read.call.arguments ?? null) : null,
     });
     events.next({
       type: 'tool_call_update',
@@ -321,6 +389,14 @@ export function createDispatcher<Context = unknown>(
 }
 
 const EMPTY_ANNOTATIONS: CallAnnotations = Object.freeze({});
+
+/** What an envelope carries besides the call state. */
+interface EnvelopeFacts {
+  readonly name: string;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  readonly signal: AbortSignal | undefined;
+}
 
 function toolOf(call: ToolCallEnvelope): AnyTool | undefined {
   return (call as { [CALL_STATE]?: CallState })[CALL_STATE]?.tool;

@@ -86,6 +86,9 @@ function checkCall(deps: ExecuteCallDeps, call: ToolCallEnvelope): ToolCallResul
       'the call envelope was not derived from the dispatched call (build it with { ...call, … })',
     );
   }
+  if (state.malformed === true && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
   const tool =
     call.toolName === state.tool?.name ? state.tool : deps.registry.resolve(call.toolName);
   if (tool === undefined || !isAdvertised(tool, state.advertised)) {
