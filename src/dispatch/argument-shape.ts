@@ -33,10 +33,7 @@ function frameOf(value: object): Frame {
  * bounded: no input can overflow the stack or run it for long. Shared (non-cyclic) references are
  * allowed; each visit counts towards `maxValues`.
  */
-export function argumentShapeProblem(
-  args: object,
-  limits: ArgumentShapeLimits,
-): string | null {
+export function argumentShapeProblem(args: object, limits: ArgumentShapeLimits): string | null {
   const path: Frame[] = [];
   // Objects on the current path: meeting one again is a cycle.
   const ancestors = new Set<object>();

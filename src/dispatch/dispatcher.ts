@@ -204,7 +204,12 @@ export function createDispatcher<Context = unknown>(
     const callId = readId ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
     const turn = turnFrom(turnOptions);
-    if (!read.ok) return malformedEnvelope(read.message, { name: '', callId, turn, signal: turnOptions?.signal }, advertised);
+    if (!read.ok)
+      return malformedEnvelope(
+        read.message,
+        { name: '', callId, turn, signal: turnOptions?.signal },
+        advertised,
+      );
     const found = registry.resolve(name);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;

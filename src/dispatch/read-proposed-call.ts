@@ -16,7 +16,7 @@ export type ReadCall =
 const UNREADABLE = Symbol('switchyard.unreadableCall');
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
 }
@@ -46,11 +46,14 @@ export function readProposedCall(raw: unknown): ReadCall {
   const marked = field(raw, UNREADABLE);
   if ('value' in marked && marked.value !== undefined) return marked.value as ReadCall;
   const id = field(raw, 'id');
-  const readId = 'value' in id && typeof id.value === 'string' && id.value !== '' ? id.value : undefined;
+  const readId =
+    'value' in id && typeof id.value === 'string' && id.value !== '' ? id.value : undefined;
   const name = field(raw, 'name');
-  if ('failed' in name) return { ok: false, id: readId, message: `the call could not be read: ${name.failed}` };
+  if ('failed' in name)
+    return { ok: false, id: readId, message: `the call could not be read: ${name.failed}` };
   const args = field(raw, 'arguments');
-  if ('failed' in args) return { ok: false, id: readId, message: `the call could not be read: ${args.failed}` };
+  if ('failed' in args)
+    return { ok: false, id: readId, message: `the call could not be read: ${args.failed}` };
   const call: ProposedCall = {
     ...(readId === undefined ? {} : { id: readId }),
     name: typeof name.value === 'string' ? name.value : '',
@@ -58,7 +61,6 @@ export function readProposedCall(raw: unknown): ReadCall {
   };
   return { ok: true, call };
 }
-
 
 /**
  * A plain stand-in for a call `readProposedCall` could not read: it reads as unreadable again, with

@@ -2,9 +2,9 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
+import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
-import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
 import { exceptionResultFor } from './turn-results.js';
 
