@@ -94,11 +94,18 @@ function callWithThrowingGetter(key: 'id' | 'name' | 'arguments', name: string):
 
 /** A proxy whose traps throw for every named key (symbols pass, for the test runner's probes). */
 function explodingProxy(): unknown {
-  const boom = (_target: object, key?: string | symbol) => {
-    if (typeof key === 'symbol') return undefined;
+  const boom = (): never => {
     throw new Error('proxy trap exploded');
   };
-  return new Proxy({}, { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom });
+  return new Proxy(
+    {},
+    {
+      get: (_target, key) => (typeof key === 'symbol' ? undefined : boom()),
+      has: (_target, key) => typeof key !== 'symbol' && boom(),
+      ownKeys: boom,
+      getOwnPropertyDescriptor: (_target, key) => (typeof key === 'symbol' ? undefined : boom()),
+    },
+  );
 }
 
 export const toolName = fc.constantFrom(
