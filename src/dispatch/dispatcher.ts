@@ -8,7 +8,8 @@ import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { argumentShapeProblem, DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
-import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
+import { CALL_STATE, type CallState, callStateOf, isAdvertised } from './call-state.js';
+import { completedResult } from './completed-result.js';
 import type {
   CallAnnotations,
   CallValidation,
@@ -27,6 +28,7 @@ import {
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import type { Executor, RuntimeValues } from './executor.js';
 import { createInlineExecutor } from './inline-executor.js';
+import { nextCalledTwice } from './next-called-twice-error.js';
 import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import type { ProposedCall } from './proposed-call.js';
 import { type ReadCall, readProposedCall } from './read-proposed-call.js';
@@ -167,7 +169,17 @@ export function createDispatcher<Context = unknown>(
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
-  const bottom: Next = (call) => executeCall(deps, call);
+  // Calls that reached the executor stage, by their arrival state (shared by every envelope a layer
+  // derives from the call): a second arrival is a second `next()`, refused.
+  const executed = new WeakSet<CallState>();
+  const bottom: Next = (call) => {
+    const state = callStateOf(call);
+    if (state !== undefined) {
+      if (executed.has(state)) return nextCalledTwice('the middleware');
+      executed.add(state);
+    }
+    return executeCall(deps, call);
+  };
   const caller = options.caller;
   const run: Next = caller === undefined ? bottom : (call) => caller(call, bottom);
 
@@ -326,6 +338,7 @@ export function createDispatcher<Context = unknown>(
     const violation = resultContractViolation(result, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
+    result = completedResult(result, call);
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {
       // A layer may return a shared (cached) result: never let it carry another call's identity.
       return { ...result, toolCallId: call.callId, emitOrder: call.turn.emitOrder };
