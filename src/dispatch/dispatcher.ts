@@ -2,36 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Observable, Subject } from 'rxjs';
 import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
-import type { JsonObject } from '../tools/json.js';
-import type { ArgumentCheck } from '../tools/schema-validator.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
-import { argumentShapeProblem, DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
+import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
-import { CALL_STATE, type CallState, callStateOf, isAdvertised } from './call-state.js';
+import { createAdmission, type TurnOptions } from './call-admission.js';
+import { type CallState, callStateOf } from './call-state.js';
 import { completedResult } from './completed-result.js';
-import type {
-  CallAnnotations,
-  CallValidation,
-  ExecutorName,
-  ToolCallEnvelope,
-  TurnInfo,
-} from './envelope.js';
+import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { toWireCategory } from './error-taxonomy.js';
 import type { ToolCallEvent } from './events.js';
-import {
-  type ExecuteCallDeps,
-  executeCall,
-  toolNotFoundMessage,
-  UNREADABLE_ARGS,
-} from './execute-call.js';
-import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
+import { type ExecuteCallDeps, executeCall } from './execute-call.js';
+import type { ExecutionPolicy } from './execution-policy.js';
 import type { Executor, RuntimeValues } from './executor.js';
 import { createInlineExecutor } from './inline-executor.js';
 import { nextCalledTwice } from './next-called-twice-error.js';
-import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import type { ProposedCall } from './proposed-call.js';
-import { type ReadCall, readProposedCall } from './read-proposed-call.js';
+import { readProposedCall } from './read-proposed-call.js';
 import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResult,
@@ -79,22 +66,7 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly policy?: ExecutionPolicy;
 }
 
-/** Facts about the turn a call belongs to; all optional. */
-export interface TurnOptions {
-  readonly iteration?: number;
-  readonly sessionId?: string;
-  readonly runId?: string | null;
-  readonly model?: string | null;
-  readonly provider?: string | null;
-  readonly emitOrder?: number;
-  readonly maxConcurrentTools?: number;
-  /** Cancels the call: queued work never starts, running work sees its signal abort. */
-  readonly signal?: AbortSignal;
-  /** Names of the tools the model was shown this turn. Default: every tool that is not deferred. */
-  readonly advertised?: ReadonlySet<string>;
-  /** Narrows the dispatcher's execution policy for this call. */
-  readonly policy?: ExecutionPolicy;
-}
+export type { TurnOptions } from './call-admission.js';
 
 export interface Dispatcher {
   readonly registry: ToolRegistry;
@@ -145,14 +117,19 @@ export function createDispatcher<Context = unknown>(
       `createDispatcher: maxArgumentDepth must be an integer ≥ 1; got ${String(maxArgumentDepth)}`,
     );
   }
-  const shapeLimits = { maxDepth: maxArgumentDepth, maxValues: maxArgumentChars };
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
   const generateCallId = options.generateCallId ?? (() => `call_${randomUUID()}`);
   const events = new Subject<ToolCallEvent>();
   const executors = new Map<ExecutorName, Executor>([['inline', createInlineExecutor()]]);
   for (const executor of options.executors ?? []) executors.set(executor.name, executor);
-  const annotationsByTool = new WeakMap<AnyTool, CallAnnotations>();
+  const envelopeFor = createAdmission({
+    registry,
+    maxArgumentChars,
+    maxArgumentDepth,
+    generateCallId,
+    policy: options.policy,
+  });
 
   const deps: ExecuteCallDeps = {
     registry,
@@ -182,150 +159,6 @@ export function createDispatcher<Context = unknown>(
   };
   const caller = options.caller;
   const run: Next = caller === undefined ? bottom : (call) => caller(call, bottom);
-
-  function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
-    if (turnPolicy === undefined) return options.policy;
-    return options.policy === undefined
-      ? turnPolicy
-      : intersectPolicies(options.policy, turnPolicy);
-  }
-
-  function annotationsOf(tool: AnyTool): CallAnnotations {
-    let annotations = annotationsByTool.get(tool);
-    if (annotations === undefined) {
-      annotations = Object.freeze({ ...tool.annotations, kind: tool.kind, safety: tool.safety });
-      annotationsByTool.set(tool, annotations);
-    }
-    return annotations;
-  }
-
-  /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
-  function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
-    const parsed = parseArguments(raw, { allowEmpty, maxLength: maxArgumentChars });
-    if (!parsed.ok) return parsed;
-    // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
-    if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;
-    const problem = argumentShapeProblem(parsed.args, shapeLimits);
-    return problem === null ? parsed : { ok: false, message: problem };
-  }
-
-  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
-    const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
-    const name = call.name;
-    const readId = read.ok ? call.id : read.id;
-    const callId = readId ?? generateCallId();
-    const advertised = turnOptions?.advertised ?? null;
-    const turn = turnFrom(turnOptions);
-    if (!read.ok)
-      return malformedEnvelope(
-        read.message,
-        { name: '', callId, turn, signal: turnOptions?.signal },
-        advertised,
-      );
-    const found = registry.resolve(name);
-    const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
-    let args = UNREADABLE_ARGS;
-    let unparseable = false;
-    let validation: CallValidation;
-    if (tool === undefined) {
-      const available = registry
-        .list()
-        .filter((candidate) => isAdvertised(candidate, advertised))
-        .map((candidate) => candidate.name);
-      const parsed = readArguments(call.arguments, true);
-      if (parsed.ok) args = parsed.args;
-      validation = {
-        valid: false,
-        status: 'tool_not_found',
-        message: toolNotFoundMessage(name, available),
-        issues: [],
-      };
-    } else {
-      const parsed = readArguments(call.arguments, tool.safety.readOnly);
-      if (parsed.ok) {
-        args = parsed.args;
-        const check = validate(tool, args);
-        validation = check.valid
-          ? check
-          : {
-              valid: false,
-              status: 'schema_violation',
-              message: check.repair,
-              issues: check.issues,
-            };
-      } else {
-        unparseable = true;
-        validation = {
-          valid: false,
-          status: 'schema_violation',
-          message: `Invalid arguments for tool "${tool.name}": ${parsed.message}.`,
-          issues: [{ path: '(arguments)', keyword: 'json', message: parsed.message }],
-        };
-      }
-    }
-    const policy = policyFor(turnOptions?.policy);
-    const state: CallState =
-      policy === undefined
-        ? { tool, args, validation, unparseable, advertised }
-        : { tool, args, validation, unparseable, advertised, policy };
-    return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
-  }
-
-  /** The validator's verdict; a validator that throws refuses the call instead of escaping. */
-  function validate(tool: AnyTool, args: JsonObject): ArgumentCheck {
-    try {
-      return registry.validator.check(tool.name, tool.inputSchema, args);
-    } catch (error) {
-      const message = `the arguments could not be validated (${errorMessage(error)})`;
-      return {
-        valid: false,
-        repair: `Invalid arguments for tool "${tool.name}": ${message}.`,
-        issues: [{ path: '(arguments)', keyword: 'validator', message }],
-      };
-    }
-  }
-
-  /** The envelope of a call that could not be read at all: it runs through the layers, never the tool. */
-  function malformedEnvelope(
-    problem: string,
-    facts: EnvelopeFacts,
-    advertised: ReadonlySet<string> | null,
-  ): ToolCallEnvelope {
-    const message = `The tool call could not be read: ${problem}. Send each call as an object with a string \`name\` and a JSON object of \`arguments\`.`;
-    const validation: CallValidation = {
-      valid: false,
-      status: 'schema_violation',
-      message,
-      issues: [{ path: '(call)', keyword: 'call', message: problem }],
-    };
-    const state: CallState = {
-      tool: undefined,
-      args: UNREADABLE_ARGS,
-      validation,
-      unparseable: true,
-      malformed: true,
-      advertised,
-    };
-    return envelope(state, facts);
-  }
-
-  function envelope(state: CallState, facts: EnvelopeFacts): ToolCallEnvelope {
-    const { tool } = state;
-    return {
-      toolName: tool?.name ?? facts.name,
-      toolArgs: state.args,
-      callId: facts.callId,
-      declaredExecutor:
-        tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
-      schema: tool?.inputSchema ?? null,
-      description: tool?.description ?? '',
-      annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),
-      turn: facts.turn,
-      signal: facts.signal,
-      validation: state.validation,
-      [CALL_STATE]: state,
-    } as ToolCallEnvelope;
-  }
 
   async function runCaller(call: ToolCallEnvelope): Promise<ToolCallResult> {
     let result: ToolCallResult;
@@ -406,32 +239,6 @@ export function createDispatcher<Context = unknown>(
   return { registry, events$: events.asObservable(), dispatch };
 }
 
-const EMPTY_ANNOTATIONS: CallAnnotations = Object.freeze({});
-
-/** What an envelope carries besides the call state. */
-interface EnvelopeFacts {
-  readonly name: string;
-  readonly callId: string;
-  readonly turn: TurnInfo;
-  readonly signal: AbortSignal | undefined;
-}
-
-function toolOf(call: ToolCallEnvelope): AnyTool | undefined {
-  return (call as { [CALL_STATE]?: CallState })[CALL_STATE]?.tool;
-}
-
-function turnFrom(options: TurnOptions | undefined): TurnInfo {
-  return {
-    iteration: options?.iteration ?? 0,
-    sessionId: options?.sessionId ?? '',
-    runId: options?.runId ?? null,
-    model: options?.model ?? null,
-    provider: options?.provider ?? null,
-    emitOrder: options?.emitOrder ?? 0,
-    maxConcurrentTools: options?.maxConcurrentTools ?? 1,
-  };
-}
-
 function eventBase(call: ToolCallEnvelope, at: number) {
   return {
     toolCallId: call.callId,
@@ -450,4 +257,8 @@ function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
   if (CancelledError.isInstance(error)) return true;
   if (error instanceof Error && error.name === 'AbortError') return true;
   return call.signal?.aborted === true && error === call.signal.reason;
+}
+
+function toolOf(call: ToolCallEnvelope): AnyTool | undefined {
+  return callStateOf(call)?.tool;
 }
