@@ -27,6 +27,7 @@ import {
   resultContractViolation,
   type ToolCallResult,
 } from './result.js';
+import { createSecretScrubber } from './secret-scrubber.js';
 import type { Next, ToolCaller } from './tool-caller.js';
 
 /** Options of `createDispatcher`. */
@@ -64,6 +65,12 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
    * never widen it; the executor enforces it. Default: no restriction.
    */
   readonly policy?: ExecutionPolicy;
+  /**
+   * Scrub the values of `secrets` from what tools return, throw and report (results, progress
+   * events, and everything built from them: receipts, spans, the next model request), replacing
+   * each with `[redacted:<NAME>]`. Default true; `false` leaves tool output exactly as produced.
+   */
+  readonly scrubSecrets?: boolean;
 }
 
 export type { TurnOptions } from './call-admission.js';
@@ -141,6 +148,7 @@ export function createDispatcher<Context = unknown>(
     now,
     random: options.random ?? Math.random,
     sleep: options.sleep ?? sleep,
+    scrubber: options.scrubSecrets === false ? null : createSecretScrubber(options.secrets),
     onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => {
       if (events.observed)
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
