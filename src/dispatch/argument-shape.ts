@@ -26,6 +26,24 @@ function frameOf(value: object): Frame {
   return { value, keys, length: keys.length, index: 0 };
 }
 
+/** True for an object of primitive members only (the common case), read without allocating. */
+function isFlat(args: object, maxValues: number): boolean {
+  try {
+    if (Array.isArray(args)) return false;
+    let count = 0;
+    for (const key in args) {
+      if (!Object.hasOwn(args, key)) continue;
+      count += 1;
+      const member = (args as Record<string, unknown>)[key];
+      if ((typeof member === 'object' && member !== null) || count > maxValues) return false;
+    }
+    return true;
+  } catch {
+    // Let the full walk say what could not be read.
+    return false;
+  }
+}
+
 /**
  * Why a model's arguments cannot be handed to the engine, or null when they can: nested deeper
  * than `maxDepth`, holding more than `maxValues` values, containing a cycle (objects passed
@@ -34,6 +52,7 @@ function frameOf(value: object): Frame {
  * allowed; each visit counts towards `maxValues`.
  */
 export function argumentShapeProblem(args: object, limits: ArgumentShapeLimits): string | null {
+  if (isFlat(args, limits.maxValues)) return null;
   const path: Frame[] = [];
   // Objects on the current path: meeting one again is a cycle.
   const ancestors = new Set<object>();

@@ -135,8 +135,16 @@ export function createAdmission(options: AdmissionOptions): Admit {
     const policy = policyFor(turnOptions?.policy);
     const state: CallState =
       policy === undefined
-        ? { tool, args, validation, unparseable, advertised }
-        : { tool, args, validation, unparseable, advertised, policy };
+        ? { tool, args, validation, unparseable, advertised, execution: { started: false } }
+        : {
+            tool,
+            args,
+            validation,
+            unparseable,
+            advertised,
+            policy,
+            execution: { started: false },
+          };
     return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
   }
 
@@ -174,6 +182,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
       unparseable: true,
       malformed: true,
       advertised,
+      execution: { started: false },
     };
     return envelope(state, facts);
   }

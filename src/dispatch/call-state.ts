@@ -24,6 +24,11 @@ export interface CallState {
   readonly advertised: ReadonlySet<string> | null;
   /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
   readonly policy?: ExecutionPolicy;
+  /**
+   * Shared by every state derived from this call's (a narrowed policy copies the state, not this):
+   * `started` is set once the call reaches the executor stage; a second arrival is a second `next()`.
+   */
+  readonly execution: { started: boolean };
 }
 
 export type StatefulEnvelope = ToolCallEnvelope & { readonly [CALL_STATE]?: CallState };

@@ -7,7 +7,7 @@ import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
 import { createAdmission, type TurnOptions } from './call-admission.js';
-import { type CallState, callStateOf } from './call-state.js';
+import { callStateOf } from './call-state.js';
 import { completedResult } from './completed-result.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { toWireCategory } from './error-taxonomy.js';
@@ -154,14 +154,11 @@ export function createDispatcher<Context = unknown>(
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
-  // Calls that reached the executor stage, by their arrival state (shared by every envelope a layer
-  // derives from the call): a second arrival is a second `next()`, refused.
-  const executed = new WeakSet<CallState>();
   const bottom: Next = (call) => {
     const state = callStateOf(call);
     if (state !== undefined) {
-      if (executed.has(state)) return nextCalledTwice('the middleware');
-      executed.add(state);
+      if (state.execution.started) return nextCalledTwice('the middleware');
+      state.execution.started = true;
     }
     return executeCall(deps, call);
   };

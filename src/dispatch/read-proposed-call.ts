@@ -12,8 +12,12 @@ export type ReadCall =
       readonly message: string;
     };
 
-/** Marks a call already found unreadable, so it reads the same way wherever it goes next. */
-const UNREADABLE = Symbol('switchyard.unreadableCall');
+/** A call already found unreadable: reads the same way wherever it goes next. */
+class UnreadableCall {
+  constructor(readonly read: Extract<ReadCall, { ok: false }>) {
+    Object.freeze(this);
+  }
+}
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
@@ -21,13 +25,12 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Reads one field; a throwing getter or proxy trap becomes `{ failed }`. */
-function field(raw: object, key: string | symbol): { value: unknown } | { failed: string } {
-  try {
-    return { value: (raw as Record<string | symbol, unknown>)[key] };
-  } catch (error) {
-    return { failed: `reading its \`${String(key)}\` threw (${errorMessage(error)})` };
-  }
+function unreadable(id: string | undefined, key: string, error: unknown): ReadCall {
+  return {
+    ok: false,
+    id,
+    message: `the call could not be read: reading its \`${key}\` threw (${errorMessage(error)})`,
+  };
 }
 
 /**
@@ -40,25 +43,44 @@ function field(raw: object, key: string | symbol): { value: unknown } | { failed
  *   its name or arguments could not be read.
  */
 export function readProposedCall(raw: unknown): ReadCall {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, id: undefined, message: `the call is ${describe(raw)}, not an object` };
+  try {
+    if (raw instanceof UnreadableCall) return raw.read;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return { ok: false, id: undefined, message: `the call is ${describe(raw)}, not an object` };
+    }
+  } catch (error) {
+    // A revoked proxy, or one whose prototype trap throws.
+    return unreadable(undefined, 'prototype', error);
   }
-  const marked = field(raw, UNREADABLE);
-  if ('value' in marked && marked.value !== undefined) return marked.value as ReadCall;
-  const id = field(raw, 'id');
-  const readId =
-    'value' in id && typeof id.value === 'string' && id.value !== '' ? id.value : undefined;
-  const name = field(raw, 'name');
-  if ('failed' in name)
-    return { ok: false, id: readId, message: `the call could not be read: ${name.failed}` };
-  const args = field(raw, 'arguments');
-  if ('failed' in args)
-    return { ok: false, id: readId, message: `the call could not be read: ${args.failed}` };
-  const call: ProposedCall = {
-    ...(readId === undefined ? {} : { id: readId }),
-    name: typeof name.value === 'string' ? name.value : '',
-    arguments: args.value as ProposedCall['arguments'],
+  const fields = raw as {
+    readonly id?: unknown;
+    readonly name?: unknown;
+    readonly arguments?: unknown;
   };
+  let id: string | undefined;
+  try {
+    const value = fields.id;
+    if (typeof value === 'string' && value !== '') id = value;
+  } catch {
+    // An unreadable id is a missing one: the dispatcher generates another.
+  }
+  let name: unknown;
+  try {
+    name = fields.name;
+  } catch (error) {
+    return unreadable(id, 'name', error);
+  }
+  let args: unknown;
+  try {
+    args = fields.arguments;
+  } catch (error) {
+    return unreadable(id, 'arguments', error);
+  }
+  const canonicalName = typeof name === 'string' ? name : '';
+  const call: ProposedCall =
+    id === undefined
+      ? { name: canonicalName, arguments: args as ProposedCall['arguments'] }
+      : { id, name: canonicalName, arguments: args as ProposedCall['arguments'] };
   return { ok: true, call };
 }
 
@@ -67,5 +89,5 @@ export function readProposedCall(raw: unknown): ReadCall {
  * the same id and message, without touching the original (whose getters may answer differently).
  */
 export function unreadableCall(read: Extract<ReadCall, { ok: false }>): ProposedCall {
-  return Object.freeze({ [UNREADABLE]: read }) as unknown as ProposedCall;
+  return new UnreadableCall(read) as unknown as ProposedCall;
 }
