@@ -1,16 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createWorkerPool, type Executor } from '../../src/executors.js';
 import {
-  type AnyToolSpec,
   createDispatcher,
   createToolRegistry,
-  createWorkerPool,
   defineTool,
-  type Executor,
   type ToolCallEvent,
 } from '../../src/index.js';
 import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
 import { withAuditLog } from '../../src/middleware/with-audit-log.js';
 import { withTelemetry } from '../../src/middleware/with-telemetry.js';
+import type { AnyToolSpec } from '../../src/tools/index.js';
 import { progressSecret, returnSecret, throwSecret } from '../fixtures/workers/leaky-secrets.mjs';
 
 // Contains a quote and a backslash, so its JSON-escaped form differs from the raw one.
