@@ -80,7 +80,7 @@ export function argumentShapeProblem(args: object, limits: ArgumentShapeLimits):
       if (typeof member !== 'object' || member === null) continue;
       if (ancestors.has(member)) return 'arguments contain a cycle; send plain JSON';
       if (path.length >= limits.maxDepth) {
-        return `arguments are nested deeper than ${limits.maxDepth} levels`;
+        return `arguments are nested too deeply (more than ${limits.maxDepth} levels)`;
       }
       path.push(frameOf(member));
       ancestors.add(member);

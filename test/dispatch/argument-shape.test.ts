@@ -14,7 +14,7 @@ describe('argumentShapeProblem', () => {
   it('accepts arguments exactly as deep as the limit and refuses one level more', () => {
     expect(argumentShapeProblem(nested(8), limits)).toBeNull();
     expect(argumentShapeProblem(nested(9), limits)).toBe(
-      'arguments are nested deeper than 8 levels',
+      'arguments are nested too deeply (more than 8 levels)',
     );
   });
 
@@ -22,7 +22,7 @@ describe('argumentShapeProblem', () => {
     let value: unknown = 'x';
     for (let level = 0; level < 1_000_000; level += 1) value = [value];
     expect(argumentShapeProblem({ path: value }, { maxDepth: 256, maxValues: 1 << 20 })).toMatch(
-      /deeper than 256/,
+      /more than 256 levels/,
     );
   });
 

@@ -87,7 +87,7 @@ describe('hostile calls through the turn engine', () => {
       ['object', 'schema_violation'],
       ['fine', 'ok'],
     ]);
-    expect(results[0]?.error).toMatch(/nested deeper than 256 levels/);
+    expect(results[0]?.error).toMatch(/nested too deeply \(more than 256 levels\)/);
     expect(executions()).toBe(1);
   });
 
