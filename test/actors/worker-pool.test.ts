@@ -313,6 +313,9 @@ describe('createWorkerPool options', () => {
     ['maxThreads', { maxThreads: 0 }],
     ['maxBatch', { maxBatch: 1.5 }],
     ['crashLimit', { crashLimit: -1 }],
+    ['crashCooldownMs', { crashCooldownMs: 0 }],
+    ['maxQueueWaitMs', { maxQueueWaitMs: Number.NaN }],
+    ['closeTimeoutMs', { closeTimeoutMs: -5 }],
   ] as const)(
     'refuses a bad %s with an InvalidOptionError naming it, before starting threads',
     (option, options) => {
