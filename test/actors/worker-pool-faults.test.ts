@@ -35,7 +35,7 @@ const tools = [
   workerTool('throw_later', 'throwLater'),
   workerTool('hang', 'hang'),
   workerTool('busy', 'busy'),
-  workerTool('quick', 'echo', { timeoutMs: 500 }),
+  workerTool('quick', 'echo', { timeoutMs: 300 }),
 ];
 
 let pool: WorkerPool | undefined;
@@ -92,7 +92,7 @@ describe('worker pool fault containment', () => {
 
   it("counts a tool's timeoutMs from its start, not from its wait for a worker", async () => {
     const dispatcher = setup();
-    const blocker = dispatcher.dispatch({ id: 'b', name: 'busy', arguments: { ms: 1_500 } });
+    const blocker = dispatcher.dispatch({ id: 'b', name: 'busy', arguments: { ms: 900 } });
     const waiting = Array.from({ length: 4 }, (_, index) =>
       dispatcher.dispatch({ id: `q${index}`, name: 'quick', arguments: { value: index } }),
     );
@@ -103,7 +103,7 @@ describe('worker pool fault containment', () => {
   });
 
   it('fails calls that wait longer than maxQueueWaitMs, in the queue or behind a hung call of their batch', async () => {
-    const dispatcher = setup({ maxQueueWaitMs: 150 });
+    const dispatcher = setup({ maxQueueWaitMs: 600 });
     expect((await dispatcher.dispatch(echo('warm'))).status).toBe('ok');
     const lone = dispatcher.dispatch(echo('lone'));
     // Sent as one batch behind the lone call: the hung call runs, the two echoes never start.
@@ -119,7 +119,7 @@ describe('worker pool fault containment', () => {
   });
 
   it("opens one tool module's breaker after crashLimit crashes, keeps other modules running, and recovers after a probe", async () => {
-    const dispatcher = setup({ crashLimit: 2, crashCooldownMs: 300 });
+    const dispatcher = setup({ crashLimit: 2, crashCooldownMs: 800 });
     const crash = (id: string) => ({ id, name: 'crash_on_call', arguments: { exit: true } });
     for (const id of ['c0', 'c1'])
       expect((await dispatcher.dispatch(crash(id))).status).toBe('executor_error');
@@ -135,17 +135,17 @@ describe('worker pool fault containment', () => {
     expect(refused.error).toContain('unhealthy');
     expect(elsewhere).toMatchObject({ status: 'ok', result: 'other module' });
 
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, 900));
     const probe = await dispatcher.dispatch({ id: 'p', name: 'crash_on_call', arguments: {} });
     expect(probe).toMatchObject({ status: 'ok', result: 'fine' });
     expect(pool?.healthy).toBe(true);
   });
 
   it('reopens the breaker when the probe crashes too', async () => {
-    const dispatcher = setup({ crashLimit: 1, crashCooldownMs: 100 });
+    const dispatcher = setup({ crashLimit: 1, crashCooldownMs: 600 });
     const crash = (id: string) => ({ id, name: 'crash_on_call', arguments: { exit: true } });
     expect((await dispatcher.dispatch(crash('c0'))).status).toBe('executor_error');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await dispatcher.dispatch(crash('probe'))).error).toContain('crashed');
     const refused = await dispatcher.dispatch({ id: 'r', name: 'crash_on_call', arguments: {} });
     expect(refused.error).toContain('unhealthy');
