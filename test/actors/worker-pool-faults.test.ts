@@ -4,14 +4,8 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromErrorData, toErrorData } from '../../src/actors/error-data.js';
 import { CancelledError, ToolTimeoutError } from '../../src/errors.js';
-import {
-  createDispatcher,
-  createToolRegistry,
-  createWorkerPool,
-  defineTool,
-  dispatchTurn,
-  type WorkerPool,
-} from '../../src/index.js';
+import { createWorkerPool, type WorkerPool } from '../../src/executors.js';
+import { createDispatcher, createToolRegistry, defineTool, dispatchTurn } from '../../src/index.js';
 import type { JsonValue } from '../../src/tools/json.js';
 
 const faults = new URL('../fixtures/workers/faults.mjs', import.meta.url);

@@ -2,8 +2,6 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  type ChainedReceipt,
-  canonicalHash,
   composeToolCallers,
   createDispatcher,
   createToolRegistry,
@@ -11,9 +9,10 @@ import {
   type JsonValue,
   type ProposedCall,
   type ToolCaller,
-  verifyReceipts,
   withAuditLog,
 } from '../../../src/index.js';
+import { type ChainedReceipt, verifyReceipts } from '../../../src/middleware/receipts/index.js';
+import { canonicalHash } from '../../../src/tools/canonical-json.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 const OBJECT = { type: 'object' } as const;
