@@ -150,3 +150,12 @@ export function claimUnstarted(pending: PendingCall): boolean {
   const slot = batch.members.indexOf(pending);
   return Atomics.compareExchange(batch.slots, slot, SLOT_QUEUED, SLOT_SKIPPED) === SLOT_QUEUED;
 }
+
+/** The unstarted calls an idle thread takes over from the first batch in flight that has any. */
+export function stealFromAny(batches: Iterable<SentBatch>): PendingCall[] {
+  for (const batch of batches) {
+    const stolen = stealQueued(batch);
+    if (stolen.length > 0) return stolen;
+  }
+  return [];
+}

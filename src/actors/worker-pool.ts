@@ -1,9 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
-import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
-import { checkPositive } from '../option-checks.js';
 import { CrashBreakers } from './crash-breakers.js';
 import { fromErrorData } from './error-data.js';
 import { FifoQueue } from './fifo-queue.js';
@@ -13,10 +9,16 @@ import {
   packBatch,
   pendingCall,
   type SentBatch,
-  stealQueued,
+  stealFromAny,
 } from './worker-batch.js';
-import { describeFailure, executorFailure, exitCodeOf } from './worker-failure.js';
-import { workerExecArgv } from './worker-heap-limits.js';
+import { describeFailure, executorFailure, exitCodeOf, lostCallReason } from './worker-failure.js';
+import {
+  closeWithin,
+  piscinaOptions,
+  poolSettings,
+  type WorkerPool,
+  type WorkerPoolOptions,
+} from './worker-pool-options.js';
 import {
   isChannelMessage,
   readOutcome,
@@ -28,63 +30,7 @@ import {
 } from './worker-protocol.js';
 import { workerTarget } from './worker-target.js';
 
-export interface WorkerPoolOptions {
-  /** Threads kept alive. Default 1. */
-  readonly minThreads?: number;
-  /** Most threads. Default: the machine's available parallelism. */
-  readonly maxThreads?: number;
-  /** Idle threads above `minThreads` exit after this long. Default 30 000 ms. */
-  readonly idleTimeoutMs?: number;
-  /**
-   * V8 heap and stack limits of each worker (an out-of-memory worker fails only its own call).
-   * They hold even when the host runs with `--max-old-space-size` (see `workerExecArgv`).
-   */
-  readonly resourceLimits?: ResourceLimits;
-  /** Node options of the workers, e.g. `['--import', 'tsx']` to load TypeScript tool modules. */
-  readonly execArgv?: readonly string[];
-  /** Most queued calls sent to a worker in one message. Default 128. */
-  readonly maxBatch?: number;
-  /** Crashes in a row of one tool module's calls that open its breaker (fail fast). Default 5. */
-  readonly crashLimit?: number;
-  /** How long an open breaker fails its module's calls before one probe call runs. Default 30 000 ms. */
-  readonly crashCooldownMs?: number;
-  /**
-   * Most time a call waits for a worker (in the pool's queue, or in its batch behind other calls)
-   * before it fails with `executor_error`. A tool's `timeoutMs` counts only its execution. Default:
-   * no bound.
-   */
-  readonly maxQueueWaitMs?: number;
-  /** How long `close()` waits for running calls before it terminates their workers. Default 10 000 ms. */
-  readonly closeTimeoutMs?: number;
-}
-
-/** A pool of worker threads running tool handlers, exposed as an executor. */
-export interface WorkerPool {
-  /** Pass to `createDispatcher({ executors: [pool.executor] })`. */
-  readonly executor: Executor;
-  /** False while some tool module's crash breaker is open (its calls fail fast). */
-  readonly healthy: boolean;
-  readonly stats: Readonly<{
-    calls: number;
-    batches: number;
-    crashes: number;
-    terminations: number;
-  }>;
-  /**
-   * Refuses new calls and waits for running ones, at most `closeTimeoutMs`; then terminates the
-   * workers still running (their calls fail with `executor_error`). Always resolves.
-   */
-  close(): Promise<void>;
-}
-
-function entryUrl(): { url: string; execArgv: readonly string[] } {
-  // Running from TypeScript sources (tests, tsx): the workers need tsx too.
-  const typescript = import.meta.url.endsWith('.ts');
-  return {
-    url: new URL(typescript ? './worker-entry.ts' : './worker-entry.js', import.meta.url).href,
-    execArgv: typescript ? ['--import', 'tsx'] : [],
-  };
-}
+export type { WorkerPool, WorkerPoolOptions };
 
 /**
  * Starts a pool of worker threads (Piscina) that runs the handlers of tools declared with
@@ -103,29 +49,9 @@ function entryUrl(): { url: string; execArgv: readonly string[] } {
  * await pool.close();
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const count = (option: string, value: unknown) =>
-    checkPositive('createWorkerPool', option, value, { integer: true });
-  const maxThreads = count('maxThreads', options.maxThreads ?? availableParallelism());
-  const maxBatch = count('maxBatch', options.maxBatch ?? 128);
-  const crashLimit = count('crashLimit', options.crashLimit ?? 5);
-  const crashCooldownMs = count('crashCooldownMs', options.crashCooldownMs ?? 30_000);
-  const closeTimeoutMs = count('closeTimeoutMs', options.closeTimeoutMs ?? 10_000);
-  const maxQueueWaitMs =
-    options.maxQueueWaitMs === undefined
-      ? undefined
-      : count('maxQueueWaitMs', options.maxQueueWaitMs);
-  const entry = entryUrl();
-  const piscina = new Piscina({
-    filename: entry.url,
-    minThreads: Math.min(options.minThreads ?? 1, maxThreads),
-    maxThreads,
-    idleTimeout: options.idleTimeoutMs ?? 30_000,
-    execArgv: workerExecArgv(options.execArgv ?? entry.execArgv, options.resourceLimits ?? {}),
-    // Piscina's run and wait time histograms cost ~1.5 µs per task (clock reads and two records)
-    // and nothing reads them: results carry their own execution time.
-    recordTiming: false,
-    ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
-  });
+  const { maxThreads, maxBatch, crashLimit, crashCooldownMs, closeTimeoutMs, maxQueueWaitMs } =
+    poolSettings(options);
+  const piscina = new Piscina(piscinaOptions(options, maxThreads));
 
   /** Calls not sent yet, oldest first. */
   const queue = new FifoQueue<PendingCall>();
@@ -210,18 +136,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     }
     // Closing, the batches run out as they are; stolen calls would find no pool to run them.
     while (!closed && inFlight.size < maxThreads && queue.size === 0) {
-      const stolen = stealFromBusiest();
+      const stolen = stealFromAny(inFlight);
       if (stolen.length === 0) return;
       send(stolen);
     }
-  }
-
-  function stealFromBusiest(): PendingCall[] {
-    for (const batch of inFlight) {
-      const stolen = stealQueued(batch);
-      if (stolen.length > 0) return stolen;
-    }
-    return [];
   }
 
   function send(members: PendingCall[]): void {
@@ -277,12 +195,9 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         breakers.crashed(pending.call.module, cause);
         pending.probe = false;
       }
+      const why = closed ? 'closed' : aborted ? 'stopped' : 'crashed';
+      const reason = lostCallReason(why, pending.call.toolName, pending.crashCause ?? cause);
       const lost = state === SLOT_DONE ? ' (its result was lost with the worker)' : '';
-      const reason = closed
-        ? `the worker pool closed while tool "${pending.call.toolName}" ran`
-        : aborted
-          ? 'the worker was stopped to cancel another call of its batch'
-          : `the worker running tool "${pending.call.toolName}" crashed: ${pending.crashCause ?? cause}`;
       settle(pending, executorFailure(`${reason}${lost}`, exitCode));
     });
   }
@@ -302,12 +217,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     if (pending.settled || pending.started) return;
     // In the queue it is dropped by pump(); in a batch it is claimed so the worker skips it.
     if (pending.batch !== undefined && !claimUnstarted(pending)) return;
-    settle(
-      pending,
-      executorFailure(
-        `tool "${pending.call.toolName}" waited more than maxQueueWaitMs (${maxQueueWaitMs} ms) for a worker and never started`,
-      ),
-    );
+    const waited = `waited more than maxQueueWaitMs (${maxQueueWaitMs} ms) for a worker`;
+    settle(pending, executorFailure(`tool "${pending.call.toolName}" ${waited} and never started`));
   }
 
   /** Stops a call: skip it if it has not started, else terminate the worker running it. */
@@ -381,17 +292,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       for (let pending = queue.shift(); pending !== undefined; pending = queue.shift()) {
         settle(pending, executorFailure('the worker pool closed before the call started'));
       }
-      const drained = piscina.close().then(
-        () => true,
-        () => true,
-      );
-      const timer = new AbortController();
-      const inTime = await Promise.race([
-        drained,
-        delay(closeTimeoutMs, false, { signal: timer.signal }).catch(() => false),
-      ]);
-      timer.abort();
-      if (!inTime) await piscina.destroy().catch(() => {});
+      await closeWithin(piscina, closeTimeoutMs);
     },
   };
 }
