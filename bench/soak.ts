@@ -150,7 +150,8 @@ for (let turn = 0, index = 0; index < TOTAL; turn += 1) {
   const turnResults = await dispatchTurn(calls, {
     dispatcher,
     maxConcurrentTools: 16,
-    turn: { sessionId: 'soak', iteration: turn + 1 },
+    // A log per 100k calls: verifyReceipts reads a log whole, and a string tops out at 512 MiB.
+    turn: { sessionId: `soak-${Math.floor(index / 100_000)}`, iteration: turn + 1 },
   });
   results += turnResults.length;
   lost += calls.length - turnResults.length;
