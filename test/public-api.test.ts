@@ -150,6 +150,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'DEFAULT_INTENT_DESCRIPTION',
         'HandoffArtifactError',
         'NO_REASON_GIVEN',
+        'NextCalledTwiceError',
         'ScopeViolationError',
         'composeToolCallers',
         'createAnthropicBinder',
