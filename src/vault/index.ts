@@ -1,0 +1,19 @@
+export {
+  createToolSearch,
+  type ToolSearch,
+  type ToolSearchOptions,
+  type ToolSearchOutcome,
+} from './create-tool-search.js';
+export { MAX_REGEX_LENGTH } from './regex-search.js';
+export { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './search-index.js';
+export type {
+  BuiltInVariant,
+  CustomSearchFunction,
+  CustomSearchOutput,
+  NamedSearchHandler,
+  SearchableTool,
+  ToolSearchHit,
+  ToolSearchQueryOptions,
+  ToolSearchState,
+  ToolSearchVariant,
+} from './search-types.js';
