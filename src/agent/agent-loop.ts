@@ -10,12 +10,15 @@ import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import { cancellation } from '../streams/turn-run.js';
+import { clientToolSearch } from '../vault/client-tool-search.js';
+import { toolSearchSettings } from '../vault/tool-search-config.js';
 import { checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';
 import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent-types.js';
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
+import { checkSearchMode } from './search-mode.js';
 
 const CONTINUE_NUDGE = `You have not said that the task is complete. Continue working on it; when it is complete, reply with ${DONE_MARKER}.`;
 
@@ -44,14 +47,25 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const { model, tools, signal, onEvent } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
   const runId = options.runId ?? `run_${randomUUID()}`;
+  const search = toolSearchSettings(options.toolSearch);
   const session =
-    options.loopDetection === false
+    options.loopDetection === false && search === null
       ? null
-      : createSessionActor({ sessionId, loop: options.loopDetection });
+      : createSessionActor({
+          sessionId,
+          ...(options.loopDetection === false ? {} : { loop: options.loopDetection }),
+        });
+  const vault =
+    search === null || session === null
+      ? null
+      : clientToolSearch(tools, checkSearchMode(search, model), session, (event) =>
+          onEvent?.(event),
+        );
+  const registry = vault?.registry ?? tools;
   const dispatcher = createDispatcher({
     ...options.dispatcher,
-    registry: tools,
-    caller: callerOf(session, options.toolCaller),
+    registry,
+    caller: callerOf(options.loopDetection === false ? null : session, options.toolCaller),
   });
   const subscription =
     onEvent === undefined ? undefined : dispatcher.events$.subscribe((event) => onEvent(event));
@@ -141,11 +155,11 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   }
 
   async function streamOnce(iteration: number): Promise<AgentTurn> {
-    const definitions = tools.modelDefinitions();
+    const definitions = vault === null ? tools.modelDefinitions() : await vault.definitions();
     const streamed = await dispatchStreamedTurn({
       deltas: opened(() =>
         model.stream({
-          system: options.system,
+          system: vault === null ? options.system : vault.system(options.system),
           messages: [...transcript],
           tools: definitions,
           signal,
@@ -161,7 +175,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       onDetectorEvent: onEvent,
     });
     if (streamed.outcome === 'completed') {
-      transcript.push(assistantMessage(streamed, tools, model.toolCalling));
+      transcript.push(assistantMessage(streamed, registry, model.toolCalling));
       const answers = toolResultsMessage(streamed);
       if (answers !== null) transcript.push(answers);
     }

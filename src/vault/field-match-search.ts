@@ -3,6 +3,16 @@ import { IN_DESCRIPTION, IN_NAME, IN_PARAMETERS, type SearchIndex } from './sear
 import type { ToolSearchHit } from './search-types.js';
 import type { ToolDocument } from './tool-document.js';
 
+/** Documents whose exact name (any case) appears in the query as a word. */
+export function namedInQuery(index: SearchIndex, query: string): Set<number> {
+  const named = new Set<number>();
+  for (const word of query.slice(0, 4096).match(IDENTIFIER) ?? []) {
+    const doc = index.byLowerName.get(word.toLowerCase());
+    if (doc !== undefined) named.add(doc);
+  }
+  return named;
+}
+
 /** Weights of the field matches. */
 const NAME = 0.5;
 const DESCRIPTION = 1;
@@ -40,10 +50,8 @@ export function fieldMatchSearch(
       scores.set(doc, (scores.get(doc) ?? 0) + add);
     }
   }
-  for (const word of query.slice(0, 4096).match(IDENTIFIER) ?? []) {
-    const doc = index.byLowerName.get(word.toLowerCase());
-    if (doc !== undefined) scores.set(doc, (scores.get(doc) ?? 0) + EXACT_NAME);
-  }
+  for (const doc of namedInQuery(index, query))
+    scores.set(doc, (scores.get(doc) ?? 0) + EXACT_NAME);
   const hits: ToolSearchHit[] = [];
   for (const [doc, score] of scores) {
     const document = index.documents[doc] as ToolDocument;
