@@ -61,6 +61,12 @@ function branchLiterals(branch: string): string[] {
       const next = branch[i + 1] ?? '';
       i += 1;
       if (ESCAPED_LITERAL.test(next)) literal = next;
+    } else if (char === '{') {
+      // A repetition count (`{2}`, `{1,3}`) is not text; a lone `{` is, but is left out.
+      flush();
+      const count = /^\{\d+(,\d*)?\}/.exec(branch.slice(i));
+      if (count !== null) i += count[0].length - 1;
+      continue;
     } else if (char === '(' || char === '[') {
       // A group or class is skipped whole: its content is not required as written.
       flush();

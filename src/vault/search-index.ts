@@ -59,35 +59,36 @@ export class SearchIndex {
     this.documents.forEach((doc, i) => {
       this.byLowerName.set(doc.name.toLowerCase(), i);
     });
+    const descriptionWords = this.documents.map((doc) => splitWords(doc.description));
+    const parameterWords = this.documents.map((doc) => splitWords(doc.parameterText));
     const dictionary = new Set<string>();
-    for (const doc of this.documents) {
-      for (const word of splitWords(`${doc.description} ${doc.parameterText}`)) {
-        if (word.length >= 3) dictionary.add(word);
-      }
+    for (const words of [...descriptionWords, ...parameterWords]) {
+      for (const word of words) if (word.length >= 3) dictionary.add(word);
     }
-    const fields = this.documents.map((doc) => [
+    const fields = this.documents.map((doc, i) => [
       nameTerms(doc.nameText, dictionary),
-      tokenize(doc.description),
-      tokenize(doc.parameterText),
+      termsOf(descriptionWords[i] as string[]),
+      termsOf(parameterWords[i] as string[]),
     ]);
     const fieldWeights = [weights.name, weights.description, weights.parameters];
     const weightedLength = (docFields: string[][]) =>
       docFields.reduce((sum, terms, f) => sum + (fieldWeights[f] as number) * terms.length, 0);
     const averageLength =
       fields.reduce((sum, doc) => sum + weightedLength(doc), 0) / (fields.length || 1) || 1;
+    const tfs = new Map<string, number>();
+    const bits = new Map<string, number>();
     fields.forEach((docFields, doc) => {
-      const tfs = new Map<string, { tf: number; fields: number }>();
+      tfs.clear();
+      bits.clear();
       const docNorm = 1 - b + (b * weightedLength(docFields)) / averageLength;
       docFields.forEach((terms, f) => {
         const add = (fieldWeights[f] as number) / docNorm;
         for (const term of terms) {
-          const entry = tfs.get(term) ?? { tf: 0, fields: 0 };
-          entry.tf += add;
-          entry.fields |= 1 << f;
-          tfs.set(term, entry);
+          tfs.set(term, (tfs.get(term) ?? 0) + add);
+          bits.set(term, (bits.get(term) ?? 0) | (1 << f));
         }
       });
-      for (const [term, { tf, fields: bits }] of tfs) {
+      for (const [term, tf] of tfs) {
         let list = this.postings.get(term);
         if (list === undefined) {
           list = { docs: [], weights: [], fields: [], idf: 0 };
@@ -95,7 +96,7 @@ export class SearchIndex {
         }
         list.docs.push(doc);
         list.weights.push(tf / (k1 + tf));
-        list.fields.push(bits);
+        list.fields.push(bits.get(term) as number);
       }
     });
     const n = this.documents.length;
@@ -121,6 +122,15 @@ export class SearchIndex {
     }
     return found;
   }
+}
+
+function termsOf(words: readonly string[]): string[] {
+  const terms: string[] = [];
+  for (const word of words) {
+    const term = termOf(word);
+    if (term !== undefined) terms.push(term);
+  }
+  return terms;
 }
 
 /** The terms of a tool's name, run-together words also split into the corpus's words. */
