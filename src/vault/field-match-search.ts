@@ -3,7 +3,7 @@ import { IN_DESCRIPTION, IN_NAME, IN_PARAMETERS, type SearchIndex } from './sear
 import type { ToolSearchHit } from './search-types.js';
 import type { ToolDocument } from './tool-document.js';
 
-/** Documents whose exact name (any case) appears in the query as a word. */
+/** Documents whose exact identifier-like name (any case) appears in the query as a word. */
 export function namedInQuery(index: SearchIndex, query: string): Set<number> {
   const named = new Set<number>();
   for (const word of query.slice(0, 4096).match(IDENTIFIER) ?? []) {

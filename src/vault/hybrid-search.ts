@@ -7,8 +7,8 @@ import type { ToolDocument } from './tool-document.js';
 
 /** Depth of each ranking fed to the fusion. */
 const FUSION_DEPTH = 50;
-/** The field-match ranking counts half as much as BM25 (it ignores term frequency and length). */
-const FIELD_MATCH_WEIGHT = 0.5;
+/** The field-match ranking counts a quarter of BM25: it ignores term frequency and length, and mostly breaks ties. */
+const FIELD_MATCH_WEIGHT = 0.25;
 
 /**
  * Reciprocal-rank fusion of BM25F and the field-weighted match: prose queries rank as with BM25,

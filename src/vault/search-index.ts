@@ -48,7 +48,10 @@ export class SearchIndex {
   readonly postings = new Map<string, Postings>();
   /** Per document, the summed IDF of its distinct name terms. */
   readonly nameMass: Float64Array;
-  /** Lower-cased tool name → document. */
+  /**
+   * Lower-cased identifier-like names (`run_command`, `sendEmail`: two words or more) → document.
+   * One-word names (`search`, `now`) are ordinary words in a query, not a reference to the tool.
+   */
   readonly byLowerName = new Map<string, number>();
 
   constructor(tools: readonly SearchableTool[], options: SearchIndexOptions = {}) {
@@ -57,7 +60,7 @@ export class SearchIndex {
     const weights = options.weights ?? DEFAULT_FIELD_WEIGHTS;
     this.documents = tools.map(toolDocument);
     this.documents.forEach((doc, i) => {
-      this.byLowerName.set(doc.name.toLowerCase(), i);
+      if (splitWords(doc.name).length > 1) this.byLowerName.set(doc.name.toLowerCase(), i);
     });
     const descriptionWords = this.documents.map((doc) => splitWords(doc.description));
     const parameterWords = this.documents.map((doc) => splitWords(doc.parameterText));
