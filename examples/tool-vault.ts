@@ -2,7 +2,7 @@
 // Run: npm run build && npx tsx examples/tool-vault.ts
 import { agentLoop, createToolRegistry, defineTool } from 'switchyard';
 import { createScriptedModel } from 'switchyard/testing';
-import { createToolSearch } from 'switchyard/vault';
+import { createToolSearch, toolSearch } from 'switchyard/vault';
 
 const echo = defineTool({
   name: 'echo',
@@ -45,7 +45,7 @@ const run = await agentLoop({
   task: 'Show me notes.txt',
   model,
   tools: createToolRegistry([echo, readFile, sendEmail]),
-  toolSearch: { variant: 'bm25', budgetTokens: 4000 },
+  toolSearch: toolSearch({ variant: 'bm25', budgetTokens: 4000 }),
   onEvent: (event) => {
     if (event.type === 'tool_search_result') console.log('promoted', event.promoted);
   },

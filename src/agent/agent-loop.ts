@@ -10,15 +10,12 @@ import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import { cancellation } from '../streams/turn-run.js';
-import { clientToolSearch } from '../vault/client-tool-search.js';
-import { toolSearchSettings } from '../vault/tool-search-config.js';
 import { checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';
 import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent-types.js';
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
-import { checkSearchMode } from './search-mode.js';
 
 const CONTINUE_NUDGE = `You have not said that the task is complete. Continue working on it; when it is complete, reply with ${DONE_MARKER}.`;
 
@@ -47,21 +44,18 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const { model, tools, signal, onEvent } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
   const runId = options.runId ?? `run_${randomUUID()}`;
-  const search = toolSearchSettings(options.toolSearch);
   const session =
-    options.loopDetection === false && search === null
+    options.loopDetection === false && options.toolSearch === undefined
       ? null
       : createSessionActor({
           sessionId,
           ...(options.loopDetection === false ? {} : { loop: options.loopDetection }),
         });
-  const vault =
-    search === null || session === null
+  const searchView =
+    options.toolSearch === undefined || session === null
       ? null
-      : clientToolSearch(tools, checkSearchMode(search, model), session, (event) =>
-          onEvent?.(event),
-        );
-  const registry = vault?.registry ?? tools;
+      : options.toolSearch({ tools, model, session, emit: (event) => onEvent?.(event) });
+  const registry = searchView?.registry ?? tools;
   const dispatcher = createDispatcher({
     ...options.dispatcher,
     registry,
@@ -155,11 +149,12 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   }
 
   async function streamOnce(iteration: number): Promise<AgentTurn> {
-    const definitions = vault === null ? tools.modelDefinitions() : await vault.definitions();
+    const definitions =
+      searchView === null ? tools.modelDefinitions() : await searchView.definitions();
     const streamed = await dispatchStreamedTurn({
       deltas: opened(() =>
         model.stream({
-          system: vault === null ? options.system : vault.system(options.system),
+          system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
           signal,

@@ -9,8 +9,7 @@ import type { EagerPolicy } from '../streams/eager-start.js';
 import type { StreamedTurn } from '../streams/streamed-turn.js';
 import type { JsonValue } from '../tools/json.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { ToolSearchOption } from '../vault/tool-search-config.js';
-import type { ToolSearchEvent } from '../vault/tool-search-events.js';
+import type { ToolSearchEvent, ToolSearchHook } from './tool-search-hook.js';
 
 /** Options of `agentLoop`. */
 export interface AgentLoopOptions {
@@ -55,10 +54,10 @@ export interface AgentLoopOptions {
   readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   /**
    * Tool search over tools with `deferLoading`: they stay out of the tool list until a search
-   * finds them (see `switchyard/vault`). `true` = bm25, mode auto. Default off (deferred tools are
-   * never shown).
+   * finds them. Pass `toolSearch({ variant, budgetTokens, … })` from `switchyard/vault`. Default
+   * off: deferred tools are never shown.
    */
-  readonly toolSearch?: ToolSearchOption;
+  readonly toolSearch?: ToolSearchHook;
 }
 
 /** How the run ended. */

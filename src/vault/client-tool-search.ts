@@ -1,21 +1,11 @@
 import type { SessionActor } from '../actors/session-actor.js';
+import type { ToolSearchEvent, ToolSearchView } from '../agent/tool-search-hook.js';
 import { InvalidOptionError } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
-import type { AnyTool, ModelToolDefinition, ToolRegistry } from '../tools/tool-registry.js';
+import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
 import { stubListing } from './stub-listing.js';
 import type { ToolSearchSettings } from './tool-search-config.js';
-import type { ToolSearchEvent } from './tool-search-events.js';
-
-/** The loop's side of client-mode tool search. */
-export interface ClientToolSearch {
-  /** The user's tools plus the search tool: what the dispatcher runs. */
-  readonly registry: ToolRegistry;
-  /** This turn's tool list: eager tools, promoted deferred tools, the search tool. */
-  definitions(): Promise<ModelToolDefinition[]>;
-  /** The system prompt, with the deferred tools' listing when asked for. */
-  system(base: string | undefined): string | undefined;
-}
 
 /** Rough tokens of a tool's definition: its JSON length / 4. */
 function tokenCost(tool: AnyTool): number {
@@ -40,7 +30,7 @@ export function clientToolSearch(
   settings: ToolSearchSettings,
   session: SessionActor,
   emit: (event: ToolSearchEvent) => void,
-): ClientToolSearch {
+): ToolSearchView {
   for (const name of settings.alwaysLoaded) {
     if (!tools.has(name))
       throw new InvalidOptionError(

@@ -1,3 +1,11 @@
+export type {
+  ToolSearchContext,
+  ToolSearchEvent,
+  ToolSearchHook,
+  ToolSearchQueryEvent,
+  ToolSearchResultEvent,
+  ToolSearchView,
+} from '../agent/tool-search-hook.js';
 export {
   createToolSearch,
   type ToolSearch,
@@ -17,3 +25,5 @@ export type {
   ToolSearchState,
   ToolSearchVariant,
 } from './search-types.js';
+export type { ToolSearchConfig, ToolSearchMode, ToolSearchOption } from './tool-search-config.js';
+export { toolSearch } from './tool-search-hook.js';

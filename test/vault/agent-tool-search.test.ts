@@ -5,6 +5,7 @@ import { InvalidOptionError, ToolDefinitionError } from '../../src/errors.js';
 import { createToolRegistry, defineTool } from '../../src/index.js';
 import type { ModelRequest, ToolResultsMessage } from '../../src/providers/model-client.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { toolSearch } from '../../src/vault/index.js';
 import { addTool } from '../support/tools.js';
 
 const readCalls: unknown[] = [];
@@ -68,7 +69,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       task: 'show notes.txt',
       model,
       tools,
-      toolSearch: true,
+      toolSearch: toolSearch(),
       onEvent: (e) => events.push(e),
     });
     expect(run.status).toBe('completed');
@@ -107,7 +108,7 @@ describe('agentLoop toolSearch (client mode)', () => {
         { text: 'ok' },
       ],
     });
-    const run = await agentLoop({ task: 't', model, tools, toolSearch: 'bm25' });
+    const run = await agentLoop({ task: 't', model, tools, toolSearch: toolSearch('bm25') });
     expect(run.turns[0]?.retracted.map((r) => r.reason)).toEqual(['unknown_tool']);
   });
 
@@ -118,7 +119,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       task: 't',
       model,
       tools,
-      toolSearch: {
+      toolSearch: toolSearch({
         name: 'find_tool',
         variant: {
           name: 'always-read',
@@ -127,7 +128,7 @@ describe('agentLoop toolSearch (client mode)', () => {
             return ['read_file'];
           },
         },
-      },
+      }),
     });
     expect(run.text).toBe('Done: contents of notes.txt');
     expect(states).toEqual([[5, { variant: 'always-read', limit: 5, promoted: [] }]]);
@@ -147,7 +148,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       task: 't',
       model,
       tools,
-      toolSearch: { limit: 1, budgetTokens: 200 },
+      toolSearch: toolSearch({ limit: 1, budgetTokens: 200 }),
       onEvent: (e) => events.push(e),
     });
     expect(offered(model.requests[1] as ModelRequest)).toEqual([
@@ -177,7 +178,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       task: 't',
       model,
       tools,
-      toolSearch: { limit: 1, budgetTokens: 10 },
+      toolSearch: toolSearch({ limit: 1, budgetTokens: 10 }),
     });
     expect(offered(model.requests[1] as ModelRequest)).toEqual(['add', 'tool_search']);
     expect(
@@ -197,7 +198,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       system: 'Be brief.',
       model,
       tools,
-      toolSearch: { alwaysLoaded: ['read_file'], includeStubListing: true },
+      toolSearch: toolSearch({ alwaysLoaded: ['read_file'], includeStubListing: true }),
     });
     const request = model.requests[0] as ModelRequest;
     expect(offered(request)).toEqual(['add', 'read_file', 'tool_search']);
@@ -210,7 +211,7 @@ describe('agentLoop toolSearch (client mode)', () => {
 
   it('leaves the system prompt alone without includeStubListing', async () => {
     const model = createScriptedModel({ turns: [{ text: 'hi' }] });
-    await agentLoop({ task: 't', system: 'Be brief.', model, tools, toolSearch: true });
+    await agentLoop({ task: 't', system: 'Be brief.', model, tools, toolSearch: toolSearch() });
     expect(model.requests[0]?.system).toBe('Be brief.');
   });
 
@@ -218,24 +219,29 @@ describe('agentLoop toolSearch (client mode)', () => {
     const model = createScriptedModel({ turns: [{ text: 'hi' }] });
     const allDeferred = createToolRegistry(deferred);
     await expect(
-      agentLoop({ task: 't', model, tools: allDeferred, toolSearch: true }),
+      agentLoop({ task: 't', model, tools: allDeferred, toolSearch: toolSearch() }),
     ).rejects.toThrow(/at least one tool must be non-deferred/);
     await expect(
-      agentLoop({ task: 't', model, tools, toolSearch: { mode: 'native' } }),
+      agentLoop({ task: 't', model, tools, toolSearch: toolSearch({ mode: 'native' }) }),
     ).rejects.toThrow(InvalidOptionError);
     await expect(
-      agentLoop({ task: 't', model, tools, toolSearch: { name: 'add' } }),
+      agentLoop({ task: 't', model, tools, toolSearch: toolSearch({ name: 'add' }) }),
     ).rejects.toThrow(/already a tool's name/);
     await expect(
-      agentLoop({ task: 't', model, tools, toolSearch: { alwaysLoaded: ['nope'] } }),
+      agentLoop({ task: 't', model, tools, toolSearch: toolSearch({ alwaysLoaded: ['nope'] }) }),
     ).rejects.toThrow(/names no tool/);
     await expect(
-      agentLoop({ task: 't', model, tools, toolSearch: { budgetTokens: 0 } }),
-    ).rejects.toThrow(/budgetTokens/);
-    await expect(
-      agentLoop({ task: 't', model, tools, toolSearch: 'fuzzy' as never }),
-    ).rejects.toThrow(/variant/);
+      agentLoop({ task: 't', model, tools, toolSearch: { variant: 'bm25' } as never }),
+    ).rejects.toThrow(/toolSearch must be a hook/);
     expect(model.requests).toHaveLength(0);
+    expect(() => toolSearch({ budgetTokens: 0 })).toThrow(/toolSearch.budgetTokens/);
+    expect(() => toolSearch({ limit: 0 })).toThrow(/toolSearch.limit/);
+    expect(() => toolSearch({ mode: 'remote' as never })).toThrow(/toolSearch.mode/);
+    expect(() => toolSearch({ name: 'has space' })).toThrow(/toolSearch.name/);
+    expect(() => toolSearch({ alwaysLoaded: 'read_file' as never })).toThrow(/alwaysLoaded/);
+    expect(() => toolSearch({ includeStubListing: 'yes' as never })).toThrow(/includeStubListing/);
+    expect(() => toolSearch('fuzzy' as never)).toThrow(/toolSearch.variant/);
+    expect(() => toolSearch(false)).toThrow(InvalidOptionError);
   });
 
   it('rejects a deferLoading that is not a boolean when the tool is defined', () => {

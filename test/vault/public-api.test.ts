@@ -7,6 +7,7 @@ describe('switchyard/vault public names', () => {
       'DEFAULT_FIELD_WEIGHTS',
       'MAX_REGEX_LENGTH',
       'createToolSearch',
+      'toolSearch',
     ]);
   });
 });
