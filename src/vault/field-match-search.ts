@@ -1,7 +1,5 @@
-import { topHits } from './rank-hits.js';
 import { IN_DESCRIPTION, IN_NAME, IN_PARAMETERS, type SearchIndex } from './search-index.js';
 import type { ToolSearchHit } from './search-types.js';
-import type { ToolDocument } from './tool-document.js';
 
 /** Documents whose exact identifier-like name (any case) appears in the query as a word. */
 export function namedInQuery(index: SearchIndex, query: string): Set<number> {
@@ -36,7 +34,7 @@ export function fieldMatchSearch(
   const postings = index.queryPostings(query);
   let queryMass = 0;
   for (const list of postings) queryMass += list.idf;
-  const scores = new Map<number, number>();
+  const board = index.board;
   for (const list of postings) {
     const share = list.idf / (queryMass || 1);
     for (let i = 0; i < list.docs.length; i += 1) {
@@ -47,16 +45,9 @@ export function fieldMatchSearch(
         add += (NAME * list.idf) / ((index.nameMass[doc] as number) || 1);
       if ((fields & IN_DESCRIPTION) !== 0) add += DESCRIPTION * share;
       if ((fields & IN_PARAMETERS) !== 0) add += PARAMETERS * share;
-      scores.set(doc, (scores.get(doc) ?? 0) + add);
+      board.add(doc, add);
     }
   }
-  for (const doc of namedInQuery(index, query))
-    scores.set(doc, (scores.get(doc) ?? 0) + EXACT_NAME);
-  const hits: ToolSearchHit[] = [];
-  for (const [doc, score] of scores) {
-    const document = index.documents[doc] as ToolDocument;
-    if (namespace === undefined || document.namespace === namespace)
-      hits.push({ name: document.name, score });
-  }
-  return topHits(hits, limit);
+  for (const doc of namedInQuery(index, query)) board.add(doc, EXACT_NAME);
+  return board.take(limit, namespace);
 }

@@ -1,3 +1,4 @@
+import { ScoreBoard } from './score-board.js';
 import type { SearchableTool } from './search-types.js';
 import { segmentCompound } from './segment-compound.js';
 import { splitWords, termOf, tokenize } from './tokenize.js';
@@ -46,6 +47,8 @@ const MIN_COMPOUND = 7;
 export class SearchIndex {
   readonly documents: readonly ToolDocument[];
   readonly postings = new Map<string, Postings>();
+  /** Scratch scores for one query at a time. */
+  readonly board: ScoreBoard;
   /** Per document, the summed IDF of its distinct name terms. */
   readonly nameMass: Float64Array;
   /**
@@ -59,6 +62,7 @@ export class SearchIndex {
     const b = options.b ?? 0.75;
     const weights = options.weights ?? DEFAULT_FIELD_WEIGHTS;
     this.documents = tools.map(toolDocument);
+    this.board = new ScoreBoard(this.documents);
     this.documents.forEach((doc, i) => {
       if (splitWords(doc.name).length > 1) this.byLowerName.set(doc.name.toLowerCase(), i);
     });
