@@ -3,6 +3,7 @@ import { topHits } from './rank-hits.js';
 import { mayMatch, requiredLiterals } from './required-literals.js';
 import type { SearchIndex } from './search-index.js';
 import type { ToolSearchHit } from './search-types.js';
+import type { ToolDocument } from './tool-document.js';
 
 /** Longest pattern accepted (Anthropic's regex tool search takes 200 characters). */
 export const MAX_REGEX_LENGTH = 200;
@@ -44,7 +45,7 @@ export function regexSearch(
   const hits: ToolSearchHit[] = [];
   for (const doc of index.documents) {
     if (namespace !== undefined && doc.namespace !== namespace) continue;
-    if (required !== undefined && !mayMatch(doc.lowerText, required)) continue;
+    if (required !== undefined && !mayMatch(lowerText(doc), required)) continue;
     const score =
       (compiled.test(doc.name) ? NAME_POINTS : 0) +
       (doc.description !== '' && compiled.test(doc.description) ? DESCRIPTION_POINTS : 0) +
@@ -52,4 +53,16 @@ export function regexSearch(
     if (score > 0) hits.push({ name: doc.name, score });
   }
   return { hits: topHits(hits, limit) };
+}
+
+const LOWER_TEXT = new WeakMap<ToolDocument, string>();
+
+/** Name, description and parameter names, lower-cased: the prefilter's haystack, made on first use. */
+function lowerText(doc: ToolDocument): string {
+  let text = LOWER_TEXT.get(doc);
+  if (text === undefined) {
+    text = `${doc.name}\n${doc.description}\n${doc.parameterNames}`.toLowerCase();
+    LOWER_TEXT.set(doc, text);
+  }
+  return text;
 }

@@ -17,8 +17,6 @@ export interface ToolDocument {
   readonly parameterText: string;
   /** Parameter names only, as written (`file_path max_results`). */
   readonly parameterNames: string;
-  /** Name, description and parameter names, lower-cased: the regex prefilter's haystack. */
-  readonly lowerText: string;
 }
 
 /** Splits a tool into the fields the strategies search. Walks the schema breadth-first, bounded. */
@@ -33,7 +31,6 @@ export function toolDocument(tool: SearchableTool): ToolDocument {
     description: description.slice(0, MAX_FIELD_LENGTH),
     parameterText: parameters.text.slice(0, MAX_FIELD_LENGTH),
     parameterNames,
-    lowerText: `${tool.name}\n${description}\n${parameterNames}`.toLowerCase(),
   };
 }
 
