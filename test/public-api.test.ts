@@ -298,6 +298,10 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'sideEffectRank',
       ],
     },
+    './vault': {
+      source: '../src/vault/index.js',
+      names: ['DEFAULT_FIELD_WEIGHTS', 'MAX_REGEX_LENGTH', 'createToolSearch', 'toolSearch'],
+    },
   };
 const exportsMap = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   .exports as Record<string, unknown>;
