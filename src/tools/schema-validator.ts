@@ -147,8 +147,12 @@ export class SchemaValidator {
       return validatorFailure(toolName, error);
     }
     if (valid) return VALID;
-    const issues = schemaIssues(validate.errors ?? []);
-    return { valid: false, issues, repair: repairMessage(toolName, issues) };
+    try {
+      const issues = schemaIssues(validate.errors ?? []);
+      return { valid: false, issues, repair: repairMessage(toolName, issues) };
+    } catch (error) {
+      return validatorFailure(toolName, error);
+    }
   }
 
   private instance(dialect: Dialect, ownProperties: boolean): Ajv {

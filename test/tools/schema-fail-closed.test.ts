@@ -232,6 +232,20 @@ describe('a validator that fails yields a result', () => {
     expect(runs).toEqual([]);
     expect((await dispatch({ tree: [[], [[]]] })).ok).toBe(true);
   });
+
+  it.each([
+    ['type', { type: 'string' }],
+    ['const', { const: 1 }],
+    ['enum', { enum: [1, 'x'] }],
+    ['deep const', { const: [[[1]]] }],
+  ])('refuses arguments too deep to print in the repair message (%s)', async (_, property) => {
+    const depth = 100_000;
+    const { dispatch, runs } = oneTool({ type: 'object', properties: { a: property } });
+    const result = await dispatch(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    expect(result.status).toBe('schema_violation');
+    expect(result.error).toMatch(/a: .*(too deeply nested|nested too deeply)/);
+    expect(runs).toEqual([]);
+  });
 });
 
 describe('format', () => {
