@@ -255,6 +255,23 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'streamTurn',
       ],
     },
+    './host-tools': {
+      source: '../src/host-tools/index.js',
+      names: [
+        'commandTools',
+        'compileLinearRegex',
+        'createRootScope',
+        'evaluateArithmetic',
+        'gitToolbox',
+        'gitTools',
+        'isHostRefusal',
+        'matchesArgvPrefix',
+        'queryJson',
+        'readTools',
+        'stdlibTools',
+        'withHostToolResults',
+      ],
+    },
     './testing': {
       source: '../src/testing/index.js',
       names: ['createScriptedModel', 'deferred', 'isSafeFinish', 'recordingTool'],
