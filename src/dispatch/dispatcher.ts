@@ -231,8 +231,7 @@ export function createDispatcher<Context = unknown>(
       toolName: tool?.name ?? name,
       toolArgs: args,
       callId,
-      declaredExecutor:
-        tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
+      declaredExecutor: tool === undefined ? null : tool.executor.kind,
       schema: tool?.inputSchema ?? null,
       description: tool?.description ?? '',
       annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),

@@ -120,16 +120,13 @@ async function runWithRetry(
 ): Promise<ToolCallResult> {
   // Results and events carry the canonical name, even when a layer used a provider alias.
   const call = envelope.toolName === tool.name ? envelope : { ...envelope, toolName: tool.name };
-  const executorName: ExecutorName = tool.executor.kind === 'worker' ? 'worker' : 'inline';
+  const executorName: ExecutorName = tool.executor.kind;
+  const server = tool.executor.kind === 'mcp_server' ? tool.executor.server : undefined;
   const executor = deps.executors.get(executorName);
   if (executor === undefined) {
-    return executorFailure(
-      call,
-      executorName,
-      0,
-      1,
-      `no ${executorName} executor is configured for tool "${tool.name}"`,
-    );
+    return executorFailure(call, executorName, 0, 1, {
+      message: `no ${executorName} executor is configured for tool "${tool.name}"`,
+    });
   }
   const maxAttempts = tool.retry?.maxAttempts ?? 1;
   const started = deps.now();
@@ -148,17 +145,18 @@ async function runWithRetry(
     if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
-      return timeoutResult(call, executorName, elapsed, attempt, abort.reason);
+      return withServer(timeoutResult(call, executorName, elapsed, attempt, abort.reason), server);
     }
-    if (outcome.ok) return okResult(deps, call, executorName, outcome.value, elapsed, attempt);
+    if (outcome.ok) {
+      return withServer(
+        okResult(deps, call, executorName, outcome.value, elapsed, attempt),
+        server,
+      );
+    }
     if (outcome.executorFailure !== undefined) {
-      return executorFailure(
-        call,
-        executorName,
-        elapsed,
-        attempt,
-        outcome.executorFailure.message,
-        outcome.executorFailure.exitCode,
+      return withServer(
+        executorFailure(call, executorName, elapsed, attempt, outcome.executorFailure),
+        server,
       );
     }
     const category = classifyError(outcome.error);
@@ -170,8 +168,17 @@ async function runWithRetry(
     ) {
       continue;
     }
-    return toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category);
+    return withServer(
+      toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category),
+      server,
+    );
   }
+}
+
+/** Names the MCP server that ran a call in its audit (ACP's `{ kind: 'mcp_server', serverName }`). */
+function withServer(result: ToolCallResult, server: string | undefined): ToolCallResult {
+  if (server === undefined) return result;
+  return { ...result, audit: { executor: { kind: 'mcp_server', serverName: server } } };
 }
 
 /** One execution of a call, as its executor sees it (a class: no closures allocated per call). */
@@ -279,6 +286,8 @@ function okResult(
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
+type ExecutorFailure = NonNullable<Extract<ExecutionOutcome, { ok: false }>['executorFailure']>;
+
 function failure(
   call: ToolCallEnvelope,
   executor: ExecutorName,
@@ -338,14 +347,13 @@ function executorFailure(
   executor: ExecutorName,
   elapsed: number,
   attempts: number,
-  message: string,
-  exitCode?: number,
+  { message, exitCode, errorCategory }: ExecutorFailure,
 ): ToolCallResult {
   // The exit code of a crashed worker rides on `result` for the application (and receipts).
   return failure(call, executor, elapsed, attempts, {
     status: 'executor_error',
     error: message,
-    errorCategory: 'executor_error',
+    errorCategory: errorCategory ?? 'executor_error',
     ...(exitCode === undefined ? {} : { result: { exitCode } }),
   });
 }
