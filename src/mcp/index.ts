@@ -4,6 +4,12 @@ export {
   type McpClients,
   McpConnectError,
 } from './connect-mcp-servers.js';
+export {
+  createMcpServer,
+  type McpServerOptions,
+  type McpServing,
+  type SwitchyardMcpServer,
+} from './create-mcp-server.js';
 export { McpSdkMissingError } from './load-mcp-sdk.js';
 export type { McpCallOptions, McpConnection, McpProgress } from './mcp-connection.js';
 export { type McpToolHints, mcpToolSafety } from './mcp-safety.js';
@@ -12,4 +18,6 @@ export type {
   McpServerConfig,
   McpStdioServerConfig,
 } from './mcp-server-config.js';
+export { mcpToolList } from './mcp-tool-list.js';
 export { type McpSkippedTool, type McpToolOrigin, mcpToolName } from './mcp-tool-specs.js';
+export type { McpHttpOptions, McpHttpServing } from './serve-mcp-http.js';

@@ -17,7 +17,11 @@ describe('MCP client against the filesystem reference server (stdio)', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(process.env.SWITCHYARD_TEST_TMP ?? '/tmp', 'mcp-fs-'));
-    const server = { transport: 'stdio', command: process.execPath, args: [referenceServer('server-filesystem'), root] } as const;
+    const server = {
+      transport: 'stdio',
+      command: process.execPath,
+      args: [referenceServer('server-filesystem'), root],
+    } as const;
     mcp = await connectMcpServers([
       { ...server, name: 'fs', trusted: true },
       { ...server, name: LONG },
@@ -27,7 +31,10 @@ describe('MCP client against the filesystem reference server (stdio)', () => {
   afterAll(() => mcp.close());
 
   it('maps a trusted server annotations onto safety, and keeps an untrusted one fail-closed', () => {
-    expect(mcp.registry.get('fs__read_text_file')?.safety).toMatchObject({ readOnly: true, openWorld: false });
+    expect(mcp.registry.get('fs__read_text_file')?.safety).toMatchObject({
+      readOnly: true,
+      openWorld: false,
+    });
     expect(mcp.registry.get('fs__write_file')?.safety).toMatchObject({
       readOnly: false,
       destructive: true,
@@ -48,7 +55,11 @@ describe('MCP client against the filesystem reference server (stdio)', () => {
       arguments: JSON.stringify({ path, content: 'hello from switchyard' }),
     });
     expect(write.ok).toBe(true);
-    const read = await dispatcher.dispatch({ id: 'r1', name: 'fs__read_text_file', arguments: JSON.stringify({ path }) });
+    const read = await dispatcher.dispatch({
+      id: 'r1',
+      name: 'fs__read_text_file',
+      arguments: JSON.stringify({ path }),
+    });
     expect(read).toMatchObject({ ok: true, result: { content: 'hello from switchyard' } });
   });
 
@@ -58,16 +69,27 @@ describe('MCP client against the filesystem reference server (stdio)', () => {
       name: 'fs__read_text_file',
       arguments: JSON.stringify({ path: '/etc/hostname' }),
     });
-    expect(result).toMatchObject({ ok: false, status: 'error', errorCategory: 'tool_error', executor: 'mcp_server' });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 'error',
+      errorCategory: 'tool_error',
+      executor: 'mcp_server',
+    });
     expect(result.observation).toMatch(/denied|outside/i);
   });
 
   it('gives long names a reversible provider-safe alias', async () => {
     const canonical = `${LONG}__list_allowed_directories`;
-    const definition = mcp.registry.modelDefinitions().find((tool) => tool.canonicalName === canonical);
+    const definition = mcp.registry
+      .modelDefinitions()
+      .find((tool) => tool.canonicalName === canonical);
     expect(definition?.name.length).toBeLessThanOrEqual(64);
     expect(definition?.name).not.toBe(canonical);
-    const result = await dispatcher.dispatch({ id: 'a1', name: definition?.name ?? '', arguments: '{}' });
+    const result = await dispatcher.dispatch({
+      id: 'a1',
+      name: definition?.name ?? '',
+      arguments: '{}',
+    });
     expect(result).toMatchObject({ ok: true, toolName: canonical });
     expect(result.renderedResult).toContain(root);
   });

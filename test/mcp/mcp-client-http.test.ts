@@ -11,7 +11,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      probe.close(() =>
+        resolve(typeof address === 'object' && address !== null ? address.port : 0),
+      );
     });
   });
 }
@@ -50,8 +52,16 @@ describe('MCP client over Streamable HTTP (everything reference server)', () => 
       dispatcher.events$.subscribe((event) => {
         if (event.type === 'tool_call_progress') progress.push(event.progress);
       });
-      const sum = await dispatcher.dispatch({ id: 'h1', name: 'web__get-sum', arguments: '{"a":2,"b":3}' });
-      expect(sum).toMatchObject({ ok: true, executor: 'mcp_server', renderedResult: 'The sum of 2 and 3 is 5.' });
+      const sum = await dispatcher.dispatch({
+        id: 'h1',
+        name: 'web__get-sum',
+        arguments: '{"a":2,"b":3}',
+      });
+      expect(sum).toMatchObject({
+        ok: true,
+        executor: 'mcp_server',
+        renderedResult: 'The sum of 2 and 3 is 5.',
+      });
       const slow = await dispatcher.dispatch({
         id: 'h2',
         name: 'web__trigger-long-running-operation',
