@@ -24,7 +24,6 @@ import {
   type McpServerConfig,
 } from './support/switchyard-mcp.js';
 
-const CALLS = 50;
 const everything = fileURLToPath(
   new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
 );
@@ -163,7 +162,13 @@ for (const transport of ['stdio', 'http'] as const) {
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]));
 for (let round = 0; round < ROUNDS; round += 1) {
-  const bench = new Bench({ time: 200, warmup: round === 0 });
+  const bench = new Bench({
+    time: 200,
+    iterations: 5,
+    warmupTime: 100,
+    warmupIterations: 2,
+    warmup: round === 0,
+  });
   const order = [...cases.slice(round % cases.length), ...cases.slice(0, round % cases.length)];
   for (const [name, , run] of order) bench.add(name, run);
   await bench.run();

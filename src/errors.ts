@@ -62,6 +62,23 @@ export class InvalidOptionError extends SwitchyardError {
 }
 
 /**
+ * An optional peer dependency that a subpath needs is not installed. Names the `packageName` to
+ * install and the `feature` that needs it.
+ */
+export class MissingPeerDependencyError extends SwitchyardError {
+  static readonly CODE = 'missing_peer_dependency';
+  readonly code = MissingPeerDependencyError.CODE;
+  readonly packageName: string;
+  readonly feature: string;
+
+  constructor(packageName: string, feature: string, options?: { cause?: unknown }) {
+    super(`${feature} needs the package "${packageName}": npm install ${packageName}`, options);
+    this.packageName = packageName;
+    this.feature = feature;
+  }
+}
+
+/**
  * The call was cancelled (turn aborted, sibling failure, caller gave up). Always propagates through
  * middleware; the dispatcher turns it into a `cancelled` result.
  */

@@ -1,125 +1,81 @@
-// The public surface of Switchyard, by name.
+// The package root: what a first-time user needs to define tools, dispatch their calls through
+// middleware, run turns and agent loops, and catch errors. Everything else lives in a documented
+// subpath (`switchyard/middleware`, `/receipts`, `/executors`, `/providers/openai`,
+// `/providers/anthropic`, `/detectors`, `/actors`, `/dispatch`, `/tools`, `/testing`). Importing the
+// root loads neither provider SDK nor the worker pool.
 
-export * from './actors/index.js';
-export * from './agent/index.js';
-export { type AuditData, type AuditLayer, mergeAudit } from './dispatch/audit.js';
-export { classifyError } from './dispatch/classify-error.js';
+export { ActorStoppedError } from './actors/actor.js';
+export { agentLoop } from './agent/agent-loop.js';
 export {
-  type DenialGate,
-  retryableDenial,
-  type ToolDenial,
-  terminalDenial,
-} from './dispatch/denials.js';
+  type AgentEvent,
+  type AgentLoopEvent,
+  type AgentLoopOptions,
+  type AgentRun,
+  type AgentStatus,
+  type AgentTurn,
+  DONE_MARKER,
+} from './agent/agent-types.js';
+export { withLoopGuard } from './agent/loop-guard.js';
+export { type AuditData, type AuditLayer, mergeAudit } from './dispatch/audit.js';
+export { retryableDenial, type ToolDenial, terminalDenial } from './dispatch/denials.js';
 export {
   createDispatcher,
   type Dispatcher,
   type DispatcherOptions,
   type TurnOptions,
 } from './dispatch/dispatcher.js';
-export type {
-  CallAnnotations,
-  CallValidation,
-  ExecutorName,
-  ToolCallEnvelope,
-  TurnInfo,
-} from './dispatch/envelope.js';
-export {
-  fromInternal,
-  type InternalErrorCategory,
-  isRecoverable,
-  isTransient,
-  TOOL_CALL_ERROR_CATEGORIES,
-  type ToolCallErrorCategory,
-  toWireCategory,
-} from './dispatch/error-taxonomy.js';
-export type {
-  ToolCallAuditEvent,
-  ToolCallEvent,
-  ToolCallFinishedEvent,
-  ToolCallInProgressEvent,
-  ToolCallProgressEvent,
-  ToolCallStartedEvent,
-} from './dispatch/events.js';
-export type {
-  ExecutionOutcome,
-  ExecutionRequest,
-  Executor,
-  RuntimeValues,
-} from './dispatch/executor.js';
-export { createInlineExecutor } from './dispatch/inline-executor.js';
+export type { ToolCallEnvelope, TurnInfo } from './dispatch/envelope.js';
+export { isRecoverable, type ToolCallErrorCategory } from './dispatch/error-taxonomy.js';
+export type { ToolCallEvent } from './dispatch/events.js';
+export { withExecutionPolicy } from './dispatch/execution-policy.js';
 export { type ProposedCall, toProposedCall } from './dispatch/proposed-call.js';
-export type { ArtifactStore } from './dispatch/render-output.js';
 export {
-  type ArtifactRef,
-  type ContentBlock,
-  cancelledResult,
-  exceptionResult,
-  RESERVED_STATUSES,
-  type ReservedStatus,
-  type ShortCircuitFields,
   shortCircuitResult,
   type ToolCallResult,
   type ToolCallStatus,
 } from './dispatch/result.js';
 export type { Next, ToolCaller } from './dispatch/tool-caller.js';
-export { isToolOutput, type ToolOutput, toolOutput } from './dispatch/tool-output.js';
+export { type ToolOutput, toolOutput } from './dispatch/tool-output.js';
 export {
   CancelledError,
   InvalidOptionError,
+  MissingPeerDependencyError,
   ModelError,
   SwitchyardError,
   ToolDefinitionError,
   ToolTimeoutError,
 } from './errors.js';
-export * from './middleware/index.js';
-export * from './providers/anthropic/index.js';
-export type {
-  AssistantMessage,
-  ModelClient,
-  ModelRequest,
-  ToolResultsMessage,
-  TranscriptMessage,
-  TranscriptToolCall,
-  TranscriptToolResult,
-  UserMessage,
-} from './providers/model-client.js';
-export * from './providers/openai/index.js';
-export { abortedTurn, modelError, toModelError } from './providers/provider-errors.js';
-export * from './providers/scripted/index.js';
-export * from './streams/index.js';
-export { canonicalHash, canonicalJson, sha256Hex } from './tools/canonical-json.js';
+export { BinderFailureError } from './middleware/binder/binder-failure-error.js';
+export { composeToolCallers } from './middleware/compose-tool-callers.js';
+export { governanceStack } from './middleware/governance-stack.js';
+export { HandoffArtifactError } from './middleware/handoff-record.js';
+export { toolInjectParam } from './middleware/tool-inject-param.js';
+export { toolsUseMiddleware } from './middleware/tools-use-middleware.js';
+export { withAuditLog } from './middleware/with-audit-log.js';
+export { withConsent } from './middleware/with-consent.js';
+export { withDryRun } from './middleware/with-dry-run.js';
+export { withHandoffArtifact } from './middleware/with-handoff-artifact.js';
+export { withIdempotency } from './middleware/with-idempotency.js';
+export { withNaturalLanguageExecutor } from './middleware/with-natural-language-executor.js';
+export { withRateLimit } from './middleware/with-rate-limit.js';
+export { withRedaction } from './middleware/with-redaction.js';
+export { withRequiredReason } from './middleware/with-required-reason.js';
+export { ScopeViolationError, withScopedExecutor } from './middleware/with-scoped-executor.js';
+export { withSummary } from './middleware/with-summary.js';
+export { withTelemetry } from './middleware/with-telemetry.js';
+export { withTimeout } from './middleware/with-timeout.js';
+export type { ModelClient, TranscriptMessage } from './providers/model-client.js';
+export { dispatchCalls } from './streams/dispatch-calls.js';
+export { dispatchTurn, streamTurn } from './streams/dispatch-turn.js';
+export { dispatchStreamedTurn, type StreamedTurn } from './streams/streamed-turn.js';
+export type { DispatchTurnOptions } from './streams/turn-run.js';
 export { defineTool } from './tools/define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './tools/json.js';
-export type { SchemaIssue } from './tools/repair-message.js';
-export { type ArgumentCheck, SchemaValidator } from './tools/schema-validator.js';
-export {
-  assertToolName,
-  FOREIGN_TOOL_NAME_PATTERN,
-  providerSafeAlias,
-  TOOL_NAME_PATTERN,
-} from './tools/tool-names.js';
-export {
-  type AnyTool,
-  type AnyToolSpec,
-  createToolRegistry,
-  type ModelToolDefinition,
-  ToolRegistry,
-  type ToolRegistryOptions,
-} from './tools/tool-registry.js';
-export { deriveKind, resolveSafety, sideEffectRank } from './tools/tool-safety.js';
+export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';
 export type {
-  InjectedName,
-  ResolvedSafety,
-  RetryPolicy,
-  SideEffectLevel,
   Tool,
-  ToolExecutorSpec,
   ToolHandler,
-  ToolKind,
-  ToolProgress,
   ToolRuntime,
   ToolSafety,
   ToolSpec,
-  ToolTurnFacts,
 } from './tools/tool-spec.js';
-export { SIDE_EFFECT_LEVELS, TOOL_KINDS } from './tools/tool-spec.js';

@@ -1,164 +1,333 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as switchyard from '../src/index.js';
 
-// The runtime names of the package root, sorted. Adding, renaming or removing one changes what
-// users import: make that a deliberate edit of this list.
-const PUBLIC_NAMES = [
-  'ActorStoppedError',
-  'AnthropicDeltaTranslator',
-  'AsyncQueue',
-  'BinderFailureError',
-  'CancelledError',
-  'DEFAULT_ANTHROPIC_MAX_TOKENS',
-  'DEFAULT_BINDER_SYSTEM',
-  'DEFAULT_INTENT_DESCRIPTION',
-  'DEFAULT_MAX_CONCURRENT_TOOLS',
-  'DONE_MARKER',
-  'FOREIGN_TOOL_NAME_PATTERN',
-  'FifoQueue',
-  'GENESIS_HASH',
-  'HandoffArtifactError',
-  'InvalidOptionError',
-  'LocalReceiptLog',
-  'LoopDetector',
-  'MAX_CHARS_PER_WRITE',
-  'ModelError',
-  'NO_REASON_GIVEN',
-  'RESERVED_STATUSES',
-  'SIDE_EFFECT_LEVELS',
-  'SchemaValidator',
-  'ScopeViolationError',
-  'SwitchyardError',
-  'TOOL_CALL_ERROR_CATEGORIES',
-  'TOOL_KINDS',
-  'TOOL_NAME_PATTERN',
-  'ToolDefinitionError',
-  'ToolRegistry',
-  'ToolTimeoutError',
-  'TurnRun',
-  'abortedTurn',
-  'agentLoop',
-  'assertToolName',
-  'buildReceipt',
-  'callConstraint',
-  'cancelledResult',
-  'canonicalHash',
-  'canonicalJson',
-  'chainReceipt',
-  'chatChunkDeltas',
-  'classifyError',
-  'composeToolCallers',
-  'createActor',
-  'createAnthropicBinder',
-  'createAnthropicModel',
-  'createDispatcher',
-  'createInlineExecutor',
-  'createJsonlWriter',
-  'createMemoryIdempotencyStore',
-  'createNativeDetector',
-  'createOpenAIBinder',
-  'createOpenAIChatModel',
-  'createOpenAIResponsesModel',
-  'createScriptedModel',
-  'createSessionActor',
-  'createTextDetector',
-  'createToolRegistry',
-  'createWorkerPool',
-  'defaultToolCaller',
-  'defineTool',
-  'deriveKind',
-  'detectToolCalls',
-  'dispatchCalls',
-  'dispatchStreamedTurn',
-  'dispatchTurn',
-  'eagerGate',
-  'exceptionResult',
-  'fanOutSpanSink',
-  'fromInternal',
-  'governanceStack',
-  'intersectPolicies',
-  'isFatalFailure',
-  'isRecoverable',
-  'isSafeAnthropicStop',
-  'isSafeFinish',
-  'isSafeToStartEarly',
-  'isToolOutput',
-  'isTransient',
-  'langfuseSpanSink',
-  'mergeAudit',
-  'modelError',
-  'naturalLanguageExecutorMiddleware',
-  'naturalLanguageExecutorSchemaTransform',
-  'needsConsent',
-  'noopSpanSink',
-  'normalizeHandoff',
-  'openAIModelError',
-  'otelSpanSink',
-  'parseTextCall',
-  'policyDenial',
-  'proposedCallsFromChatCompletion',
-  'proposedCallsFromMessage',
-  'proposedCallsFromResponse',
-  'providerSafeAlias',
-  'realTimeScheduler',
-  'receiptHash',
-  'receiptLogPath',
-  'redactKeys',
-  'renderBinderPrompt',
-  'requiredCapabilities',
-  'resolveSafety',
-  'responsesEventDeltas',
-  'retryableDenial',
-  'setTimeoutTimer',
-  'sha256Hex',
-  'shortCircuitResult',
-  'sideEffectRank',
-  'stderrSpanSink',
-  'streamTurn',
-  'terminalDenial',
-  'toAnthropicMessages',
-  'toAnthropicModelError',
-  'toAnthropicRequest',
-  'toAnthropicToolResults',
-  'toAnthropicTools',
-  'toChatMessages',
-  'toChatToolMessages',
-  'toChatTools',
-  'toModelError',
-  'toProposedCall',
-  'toResponsesFunctionOutputs',
-  'toResponsesInput',
-  'toResponsesTools',
-  'toWireCategory',
-  'toolCallSpan',
-  'toolInjectParam',
-  'toolOutput',
-  'toolsUseMiddleware',
-  'verifyReceipts',
-  'withAuditLog',
-  'withConsent',
-  'withDryRun',
-  'withExecutionPolicy',
-  'withHandoffArtifact',
-  'withIdempotency',
-  'withLoopGuard',
-  'withNaturalLanguageExecutor',
-  'withRateLimit',
-  'withRedaction',
-  'withRequiredReason',
-  'withScopedExecutor',
-  'withSummary',
-  'withTelemetry',
-  'withTimeout',
-];
+// The runtime names of every entry point, sorted. Adding, renaming or removing one changes what
+// users import: make that a deliberate edit of these lists. The root stays small (what a first-time
+// user needs); everything else has a subpath.
+const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: readonly string[] }> =
+  {
+    '.': {
+      source: '../src/index.js',
+      names: [
+        'ActorStoppedError',
+        'BinderFailureError',
+        'CancelledError',
+        'DONE_MARKER',
+        'HandoffArtifactError',
+        'InvalidOptionError',
+        'MissingPeerDependencyError',
+        'ModelError',
+        'ScopeViolationError',
+        'SwitchyardError',
+        'ToolDefinitionError',
+        'ToolTimeoutError',
+        'agentLoop',
+        'composeToolCallers',
+        'createDispatcher',
+        'createToolRegistry',
+        'defineTool',
+        'dispatchCalls',
+        'dispatchStreamedTurn',
+        'dispatchTurn',
+        'governanceStack',
+        'isRecoverable',
+        'mergeAudit',
+        'retryableDenial',
+        'shortCircuitResult',
+        'streamTurn',
+        'terminalDenial',
+        'toProposedCall',
+        'toolInjectParam',
+        'toolOutput',
+        'toolsUseMiddleware',
+        'withAuditLog',
+        'withConsent',
+        'withDryRun',
+        'withExecutionPolicy',
+        'withHandoffArtifact',
+        'withIdempotency',
+        'withLoopGuard',
+        'withNaturalLanguageExecutor',
+        'withRateLimit',
+        'withRedaction',
+        'withRequiredReason',
+        'withScopedExecutor',
+        'withSummary',
+        'withTelemetry',
+        'withTimeout',
+      ],
+    },
+    './adapters/ai-sdk': {
+      source: '../src/adapters/ai-sdk/index.js',
+      names: ['aiSdkTools', 'toModelOutput'],
+    },
+    './actors': {
+      source: '../src/actors/index.js',
+      names: [
+        'ActorStoppedError',
+        'LoopDetector',
+        'MAX_CHARS_PER_WRITE',
+        'createActor',
+        'createJsonlWriter',
+        'createSessionActor',
+      ],
+    },
+    './detectors': {
+      source: '../src/streams/detectors.js',
+      names: [
+        'createNativeDetector',
+        'createTextDetector',
+        'detectToolCalls',
+        'parseTextCall',
+        'realTimeScheduler',
+      ],
+    },
+    './dispatch': {
+      source: '../src/dispatch/index.js',
+      names: [
+        'RESERVED_STATUSES',
+        'TOOL_CALL_ERROR_CATEGORIES',
+        'cancelledResult',
+        'classifyError',
+        'createDispatcher',
+        'exceptionResult',
+        'fromInternal',
+        'intersectPolicies',
+        'isRecoverable',
+        'isToolOutput',
+        'isTransient',
+        'mergeAudit',
+        'policyDenial',
+        'requiredCapabilities',
+        'retryableDenial',
+        'shortCircuitResult',
+        'terminalDenial',
+        'toProposedCall',
+        'toWireCategory',
+        'toolOutput',
+        'withExecutionPolicy',
+      ],
+    },
+    './executors': {
+      source: '../src/executors.js',
+      names: ['createInlineExecutor', 'createWorkerPool'],
+    },
+    './mcp': {
+      source: '../src/mcp/index.js',
+      names: [
+        'McpConnectError',
+        'McpSdkMissingError',
+        'connectMcpServers',
+        'createMcpServer',
+        'mcpToolList',
+        'mcpToolName',
+        'mcpToolSafety',
+      ],
+    },
+    './middleware': {
+      source: '../src/middleware/index.js',
+      names: [
+        'BinderFailureError',
+        'DEFAULT_BINDER_SYSTEM',
+        'DEFAULT_INTENT_DESCRIPTION',
+        'HandoffArtifactError',
+        'NO_REASON_GIVEN',
+        'ScopeViolationError',
+        'composeToolCallers',
+        'createAnthropicBinder',
+        'createMemoryIdempotencyStore',
+        'createOpenAIBinder',
+        'defaultToolCaller',
+        'fanOutSpanSink',
+        'governanceStack',
+        'intersectPolicies',
+        'langfuseSpanSink',
+        'mergeAudit',
+        'naturalLanguageExecutorMiddleware',
+        'naturalLanguageExecutorSchemaTransform',
+        'needsConsent',
+        'noopSpanSink',
+        'normalizeHandoff',
+        'otelSpanSink',
+        'policyDenial',
+        'renderBinderPrompt',
+        'requiredCapabilities',
+        'setTimeoutTimer',
+        'stderrSpanSink',
+        'toolCallSpan',
+        'toolInjectParam',
+        'toolsUseMiddleware',
+        'withAuditLog',
+        'withConsent',
+        'withDryRun',
+        'withExecutionPolicy',
+        'withHandoffArtifact',
+        'withIdempotency',
+        'withNaturalLanguageExecutor',
+        'withRateLimit',
+        'withRedaction',
+        'withRequiredReason',
+        'withScopedExecutor',
+        'withSummary',
+        'withTelemetry',
+        'withTimeout',
+      ],
+    },
+    './providers': {
+      source: '../src/providers/index.js',
+      names: ['abortedTurn', 'modelError', 'toModelError'],
+    },
+    './providers/anthropic': {
+      source: '../src/providers/anthropic/index.js',
+      names: [
+        'AnthropicDeltaTranslator',
+        'DEFAULT_ANTHROPIC_MAX_TOKENS',
+        'createAnthropicModel',
+        'isSafeAnthropicStop',
+        'proposedCallsFromMessage',
+        'toAnthropicMessages',
+        'toAnthropicModelError',
+        'toAnthropicRequest',
+        'toAnthropicToolResults',
+        'toAnthropicTools',
+      ],
+    },
+    './providers/openai': {
+      source: '../src/providers/openai/index.js',
+      names: [
+        'chatChunkDeltas',
+        'createOpenAIChatModel',
+        'createOpenAIResponsesModel',
+        'openAIModelError',
+        'proposedCallsFromChatCompletion',
+        'proposedCallsFromResponse',
+        'responsesEventDeltas',
+        'toChatMessages',
+        'toChatToolMessages',
+        'toChatTools',
+        'toResponsesFunctionOutputs',
+        'toResponsesInput',
+        'toResponsesTools',
+      ],
+    },
+    './receipts': {
+      source: '../src/middleware/receipts/index.js',
+      names: [
+        'GENESIS_HASH',
+        'LocalReceiptLog',
+        'buildReceipt',
+        'chainReceipt',
+        'receiptHash',
+        'receiptLogPath',
+        'redactKeys',
+        'verifyReceipts',
+      ],
+    },
+    './streams': {
+      source: '../src/streams/index.js',
+      names: [
+        'DEFAULT_MAX_CONCURRENT_TOOLS',
+        'callConstraint',
+        'dispatchCalls',
+        'dispatchStreamedTurn',
+        'dispatchTurn',
+        'eagerGate',
+        'isFatalFailure',
+        'isSafeToStartEarly',
+        'streamTurn',
+      ],
+    },
+    './testing': {
+      source: '../src/testing/index.js',
+      names: ['createScriptedModel', 'deferred', 'isSafeFinish', 'recordingTool'],
+    },
+    './tools': {
+      source: '../src/tools/index.js',
+      names: [
+        'FOREIGN_TOOL_NAME_PATTERN',
+        'SIDE_EFFECT_LEVELS',
+        'SchemaValidator',
+        'TOOL_KINDS',
+        'TOOL_NAME_PATTERN',
+        'ToolRegistry',
+        'assertToolName',
+        'canonicalHash',
+        'canonicalJson',
+        'createToolRegistry',
+        'defineTool',
+        'deriveKind',
+        'providerSafeAlias',
+        'resolveSafety',
+        'sha256Hex',
+        'sideEffectRank',
+      ],
+    },
+  };
+const exportsMap = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  .exports as Record<string, unknown>;
 
-describe('the package root', () => {
-  it('exports exactly the public names', () => {
-    expect(Object.keys(switchyard).sort()).toEqual(PUBLIC_NAMES);
+describe('the entry points', () => {
+  it('are exactly the package.json exports (besides ./package.json)', () => {
+    const declared = Object.keys(exportsMap).filter((key) => key !== './package.json');
+    expect(declared.sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
   });
 
-  it('exports no undefined binding', () => {
-    const missing = Object.entries(switchyard).filter(([, value]) => value === undefined);
-    expect(missing.map(([name]) => name)).toEqual([]);
+  for (const [entry, { source, names }] of Object.entries(ENTRY_POINTS)) {
+    it(`${entry} exports exactly its pinned names, none undefined`, async () => {
+      const module = (await import(source)) as Record<string, unknown>;
+      expect(Object.keys(module).sort()).toEqual([...names]);
+      const missing = Object.entries(module).filter(([, value]) => value === undefined);
+      expect(missing.map(([name]) => name)).toEqual([]);
+    });
+  }
+
+  it('keeps the root small', () => {
+    expect(ENTRY_POINTS['.']?.names.length).toBeLessThanOrEqual(60);
+  });
+});
+
+// A resolve hook that fails the import the moment a heavy optional package is asked for.
+const FORBID = (pattern: string) =>
+  `data:text/javascript,${encodeURIComponent(
+    `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(
+  'export async function resolve(s, c, n) { if (/${pattern}/.test(s)) throw new Error("loaded " + s); return n(s, c); }'
+));`,
+  )}`;
+
+function importInFreshProcess(source: string, forbidden: string): string {
+  return execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      FORBID(forbidden),
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(source)}); console.log('imported');`,
+    ],
+    { cwd: new URL('..', import.meta.url), encoding: 'utf8', stdio: 'pipe' },
+  ).trim();
+}
+
+describe('importing the root', () => {
+  it('loads neither provider SDK nor piscina', () => {
+    expect(
+      importInFreshProcess('./src/index.ts', '^(openai|@anthropic-ai\\\\/sdk|piscina)(\\\\/|$)'),
+    ).toBe('imported');
+  });
+
+  it('loads no MCP SDK, nor does switchyard/mcp until a server is connected or served', () => {
+    const sdk = '^@modelcontextprotocol\\\\/';
+    expect(importInFreshProcess('./src/index.ts', sdk)).toBe('imported');
+    expect(importInFreshProcess('./src/mcp/index.ts', sdk)).toBe('imported');
+  });
+
+  it('is caught by the same check when a subpath does load one', () => {
+    expect(() => importInFreshProcess('./src/executors.ts', '^piscina(\\\\/|$)')).toThrow(
+      /loaded piscina/,
+    );
   });
 });

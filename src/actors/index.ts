@@ -1,3 +1,6 @@
+// `switchyard/actors`: single owners of state and side effects: the actor primitive, the session
+// actor (counters, loop detector, promoted tools) and the single-writer JSONL log.
+
 export {
   type ActorOptions,
   type ActorRef,
@@ -5,7 +8,6 @@ export {
   createActor,
   type SupervisorDirective,
 } from './actor.js';
-export { FifoQueue } from './fifo-queue.js';
 export { createJsonlWriter, type JsonlWriter, MAX_CHARS_PER_WRITE } from './jsonl-writer.js';
 export {
   type LoopCheck,
@@ -21,4 +23,3 @@ export {
   type SessionMessage,
   type SessionSnapshot,
 } from './session-actor.js';
-export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.js';

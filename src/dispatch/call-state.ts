@@ -1,7 +1,7 @@
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { CallValidation, ToolCallEnvelope } from './envelope.js';
-import type { ExecutionPolicy } from './execution-policy.js';
+import type { ExecutionPolicy } from './execution-policy-type.js';
 
 /**
  * What the dispatcher decided about a call when it arrived, carried to the executor under a symbol

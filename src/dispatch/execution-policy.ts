@@ -1,26 +1,13 @@
 import { isPlainObject } from '../tools/json.js';
 import { sideEffectRank } from '../tools/tool-safety.js';
-import type { ResolvedSafety, SideEffectLevel } from '../tools/tool-spec.js';
+import type { ResolvedSafety } from '../tools/tool-spec.js';
 import { CALL_STATE, type CallState, callStateOf, type StatefulEnvelope } from './call-state.js';
 import { type ToolDenial, terminalDenial } from './denials.js';
 import type { ToolCallEnvelope } from './envelope.js';
+import type { ExecutionPolicy } from './execution-policy-type.js';
 import { shortCircuitResult, type ToolCallResult } from './result.js';
 
-/**
- * What a call may do while it runs. Every field narrows; a field left out does not restrict.
- * The executor enforces the policy a call carries, whatever the layers between did.
- */
-export interface ExecutionPolicy {
-  /** Canonical names of the tools that may run. An empty set allows no tool. */
-  readonly tools?: ReadonlySet<string>;
-  /** The highest side-effect level a tool may have (`none` < `read_only` < … < `network`). */
-  readonly sideEffectLevel?: SideEffectLevel;
-  /**
-   * Capability → operations allowed (`{ filesystem: ['read'] }`). A capability a tool needs that is
-   * missing here is refused. See `requiredCapabilities` for what a tool needs.
-   */
-  readonly capabilities?: Readonly<Record<string, readonly string[]>>;
-}
+export type { ExecutionPolicy };
 
 /** What a policy is checked against: a tool, or what an envelope tells of it. */
 export interface PolicySubject {

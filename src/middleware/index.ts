@@ -46,21 +46,6 @@ export {
   type IdempotencyStore,
   type MemoryIdempotencyStoreOptions,
 } from './idempotency-store.js';
-export { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
-export {
-  type ChainedLine,
-  chainReceipt,
-  GENESIS_HASH,
-  receiptHash,
-} from './receipts/receipt-chain.js';
-export {
-  buildReceipt,
-  type ChainedReceipt,
-  type ReceiptStatus,
-  redactKeys,
-  type ToolCallReceipt,
-} from './receipts/tool-call-receipt.js';
-export { type ReceiptVerification, verifyReceipts } from './receipts/verify-receipts.js';
 export { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 export { otelSpanSink } from './telemetry/otel-span-sink.js';
 export {

@@ -1,6 +1,7 @@
-export { AsyncQueue } from './async-queue.js';
+// `switchyard/streams`: many calls over time: turns in planner order, the RxJS operator, streamed
+// turns with eager starts, and the scheduling policies they take.
+
 export { type CallConstraint, callConstraint } from './call-constraints.js';
-export * from './detectors.js';
 export { dispatchCalls } from './dispatch-calls.js';
 export { dispatchTurn, streamTurn, type TurnCalls } from './dispatch-turn.js';
 export { type EagerPolicy, eagerGate, isSafeToStartEarly } from './eager-start.js';
@@ -17,5 +18,4 @@ export {
   type DispatchTurnOptions,
   isFatalFailure,
   type StartGate,
-  TurnRun,
 } from './turn-run.js';

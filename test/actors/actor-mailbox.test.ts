@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ActorStoppedError, createActor, FifoQueue } from '../../src/index.js';
+import { FifoQueue } from '../../src/actors/fifo-queue.js';
+import { createActor } from '../../src/actors/index.js';
+import { ActorStoppedError } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
 
 describe('createActor', () => {

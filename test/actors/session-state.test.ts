@@ -2,12 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  createJsonlWriter,
-  createSessionActor,
-  LoopDetector,
-  type ToolCallResult,
-} from '../../src/index.js';
+import { createJsonlWriter, createSessionActor, LoopDetector } from '../../src/actors/index.js';
+import type { ToolCallResult } from '../../src/index.js';
 import { tempDir } from '../support/temp-dir.js';
 
 describe('LoopDetector', () => {

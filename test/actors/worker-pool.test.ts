@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../../src/errors.js';
+import { createWorkerPool, type WorkerPool } from '../../src/executors.js';
 import {
   createDispatcher,
   createToolRegistry,
-  createWorkerPool,
   defineTool,
   dispatchTurn,
   type ToolCallEvent,
-  type WorkerPool,
 } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { thrownBy } from '../support/thrown-by.js';

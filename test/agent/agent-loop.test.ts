@@ -7,9 +7,9 @@ import {
   InvalidOptionError,
   ModelError,
   mergeAudit,
-  type ToolCallDelta,
   type ToolCaller,
 } from '../../src/index.js';
+import type { ToolCallDelta } from '../../src/streams/index.js';
 import { createScriptedModel, recordingTool } from '../../src/testing/index.js';
 import { addTool } from '../support/tools.js';
 

@@ -1,4 +1,4 @@
-import { createAnthropicModel } from '../../src/index.js';
+import { createAnthropicModel } from '../../src/providers/anthropic/index.js';
 import {
   type BlockScript,
   errorFrame,

@@ -1,4 +1,7 @@
-import { createOpenAIChatModel, createOpenAIResponsesModel } from '../../src/index.js';
+import {
+  createOpenAIChatModel,
+  createOpenAIResponsesModel,
+} from '../../src/providers/openai/index.js';
 import {
   CHAT_PATH,
   chatToolCallStream,

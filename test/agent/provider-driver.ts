@@ -1,4 +1,5 @@
-import type { InternalErrorCategory, ModelClient } from '../../src/index.js';
+import type { InternalErrorCategory } from '../../src/dispatch/index.js';
+import type { ModelClient } from '../../src/index.js';
 import type { RecordedRequest } from '../support/loopback-server.js';
 import type { ScriptedCall } from '../support/openai-wire-script.js';
 

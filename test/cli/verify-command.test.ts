@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify-command.js';
-import { LocalReceiptLog, type ToolCallReceipt } from '../../src/index.js';
+import { LocalReceiptLog, type ToolCallReceipt } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const receipt: ToolCallReceipt = {

@@ -1,17 +1,15 @@
 // One dispatch suite, run against every executor: what a tool call yields must not depend on
 // where its handler runs.
 import { afterAll, describe, expect, it } from 'vitest';
+import { createWorkerPool, type Executor } from '../../src/executors.js';
 import {
-  type AnyToolSpec,
   createDispatcher,
   createToolRegistry,
-  createWorkerPool,
   type Dispatcher,
   defineTool,
-  type Executor,
   type ToolCallEvent,
-  type ToolExecutorSpec,
 } from '../../src/index.js';
+import type { AnyToolSpec, ToolExecutorSpec } from '../../src/tools/index.js';
 import { echo, fail, hang, progress } from '../fixtures/workers/tools.mjs';
 
 const handlers = { echo, fail, hang, progress };

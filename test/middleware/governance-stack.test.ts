@@ -4,10 +4,10 @@ import {
   createDispatcher,
   createToolRegistry,
   governanceStack,
-  type ToolCallSpan,
   toolsUseMiddleware,
-  verifyReceipts,
 } from '../../src/index.js';
+import type { ToolCallSpan } from '../../src/middleware/index.js';
+import { verifyReceipts } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { addTool } from '../support/tools.js';
 

@@ -4,20 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   CancelledError,
-  type ChainedReceipt,
-  canonicalHash,
   composeToolCallers,
   createDispatcher,
   createToolRegistry,
   defineTool,
-  GENESIS_HASH,
   shortCircuitResult,
   type ToolCallEnvelope,
   type ToolCaller,
-  type ToolCallReceipt,
-  verifyReceipts,
   withAuditLog,
 } from '../../src/index.js';
+import {
+  type ChainedReceipt,
+  GENESIS_HASH,
+  type ToolCallReceipt,
+  verifyReceipts,
+} from '../../src/middleware/receipts/index.js';
+import { canonicalHash } from '../../src/tools/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { addTool } from '../support/tools.js';
 

@@ -6,12 +6,11 @@ import {
   composeToolCallers,
   createDispatcher,
   createToolRegistry,
-  langfuseSpanSink,
   shortCircuitResult,
   type ToolCaller,
-  type ToolCallSpan,
   withTelemetry,
 } from '../../src/index.js';
+import { langfuseSpanSink, type ToolCallSpan } from '../../src/middleware/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { addTool } from '../support/tools.js';
 

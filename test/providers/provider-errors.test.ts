@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError, ModelError, toModelError } from '../../src/index.js';
+import { CancelledError, ModelError } from '../../src/index.js';
+import { toModelError } from '../../src/providers/index.js';
 
 class APIConnectionError extends Error {}
 class APIConnectionTimeoutError extends APIConnectionError {}

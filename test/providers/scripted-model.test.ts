@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CancelledError,
-  InvalidOptionError,
-  ModelError,
-  type ModelRequest,
-  type ToolCallDelta,
-} from '../../src/index.js';
+import { CancelledError, InvalidOptionError, ModelError } from '../../src/index.js';
+import type { ModelRequest } from '../../src/providers/index.js';
+import type { ToolCallDelta } from '../../src/streams/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 
 const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({

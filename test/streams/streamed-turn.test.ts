@@ -4,9 +4,9 @@ import {
   createDispatcher,
   createToolRegistry,
   dispatchStreamedTurn,
-  isSafeToStartEarly,
   ModelError,
 } from '../../src/index.js';
+import { isSafeToStartEarly } from '../../src/streams/index.js';
 import { recordingTool } from '../../src/testing/index.js';
 import { deltaFeed, flush, gatedTools } from './support.js';
 

@@ -1,12 +1,12 @@
 import {
-  AsyncQueue,
   createDispatcher,
   createToolRegistry,
   defineTool,
   type ProposedCall,
-  type ToolCallDelta,
   type ToolSafety,
 } from '../../src/index.js';
+import { AsyncQueue } from '../../src/streams/async-queue.js';
+import type { ToolCallDelta } from '../../src/streams/index.js';
 import { type Deferred, deferred } from '../../src/testing/index.js';
 
 /**

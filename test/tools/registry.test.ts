@@ -4,9 +4,9 @@ import {
   createDispatcher,
   createToolRegistry,
   defineTool,
-  TOOL_NAME_PATTERN,
   ToolDefinitionError,
 } from '../../src/index.js';
+import { TOOL_NAME_PATTERN } from '../../src/tools/index.js';
 import { addTool } from '../support/tools.js';
 
 function named(name: string, options: { foreignName?: boolean } = {}) {

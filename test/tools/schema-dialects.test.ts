@@ -3,9 +3,9 @@ import {
   createDispatcher,
   createToolRegistry,
   defineTool,
-  SchemaValidator,
   ToolDefinitionError,
 } from '../../src/index.js';
+import { SchemaValidator } from '../../src/tools/index.js';
 
 describe('SchemaValidator dialects', () => {
   it('routes 2020-12 schemas (and schemas without $schema) to the 2020 dialect', () => {

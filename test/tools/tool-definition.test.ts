@@ -3,10 +3,10 @@ import {
   createDispatcher,
   createToolRegistry,
   defineTool,
-  resolveSafety,
   ToolDefinitionError,
   type ToolRuntime,
 } from '../../src/index.js';
+import { resolveSafety } from '../../src/tools/index.js';
 
 const EMPTY = { type: 'object', properties: {} } as const;
 

@@ -1,4 +1,4 @@
-import { Anthropic } from '@anthropic-ai/sdk';
+import type { Anthropic } from '@anthropic-ai/sdk';
 import { InvalidOptionError } from '../../errors.js';
 import {
   checkBoolean,
@@ -9,6 +9,7 @@ import {
   checkTimeLimit,
   optionsObject,
 } from '../../option-checks.js';
+import { requireOptionalPeer } from '../../optional-peer.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options of `createAnthropicModel`. */
@@ -153,7 +154,11 @@ function clientOf(options: AnthropicModelOptions): Anthropic {
       ? undefined
       : checkString(FACTORY, 'apiKey', options.apiKey, { nonEmpty: true });
   const baseURL = options.baseURL === undefined ? undefined : checkBaseURL(options.baseURL);
-  return new Anthropic({
+  const { Anthropic: AnthropicClient } = requireOptionalPeer<typeof import('@anthropic-ai/sdk')>(
+    '@anthropic-ai/sdk',
+    FACTORY,
+  );
+  return new AnthropicClient({
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseURL === undefined ? {} : { baseURL }),
   });

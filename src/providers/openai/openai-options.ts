@@ -1,4 +1,4 @@
-import { OpenAI } from 'openai';
+import type { OpenAI } from 'openai';
 import { InvalidOptionError } from '../../errors.js';
 import {
   checkBoolean,
@@ -9,6 +9,7 @@ import {
   checkTimeLimit,
   optionsObject,
 } from '../../option-checks.js';
+import { requireOptionalPeer } from '../../optional-peer.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../stream-provider-turn.js';
 
 /** Options both OpenAI adapters take. */
@@ -136,7 +137,8 @@ function clientOf(options: OpenAIModelOptions, factory: string, api: 'chat' | 'r
       `${factory}: no API key: pass apiKey or client, or set OPENAI_API_KEY`,
     );
   }
-  return new OpenAI({
+  const { OpenAI: OpenAIClient } = requireOptionalPeer<typeof import('openai')>('openai', factory);
+  return new OpenAIClient({
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseURL === undefined ? {} : { baseURL }),
   });

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   createDispatcher,
-  createNativeDetector,
   createToolRegistry,
-  type DetectedCall,
   dispatchTurn,
   type TranscriptMessage,
 } from '../../../src/index.js';
 import { createAnthropicModel } from '../../../src/providers/anthropic/index.js';
+import { createNativeDetector, type DetectedCall } from '../../../src/streams/detectors.js';
 import { recordingTool } from '../../../src/testing/index.js';
 import {
   type AnthropicWireServer,

@@ -1,0 +1,39 @@
+// `switchyard/tools`: defining tools and what the registry is built from: name rules and
+// provider-safe aliases, safety resolution, schema validation, canonical JSON.
+
+export { canonicalHash, canonicalJson, sha256Hex } from './canonical-json.js';
+export { defineTool } from './define-tool.js';
+export type { JsonObject, JsonSchema, JsonValue } from './json.js';
+export type { SchemaIssue } from './repair-message.js';
+export { type ArgumentCheck, SchemaValidator } from './schema-validator.js';
+export {
+  assertToolName,
+  FOREIGN_TOOL_NAME_PATTERN,
+  providerSafeAlias,
+  TOOL_NAME_PATTERN,
+} from './tool-names.js';
+export {
+  type AnyTool,
+  type AnyToolSpec,
+  createToolRegistry,
+  type ModelToolDefinition,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './tool-registry.js';
+export { deriveKind, resolveSafety, sideEffectRank } from './tool-safety.js';
+export type {
+  InjectedName,
+  ResolvedSafety,
+  RetryPolicy,
+  SideEffectLevel,
+  Tool,
+  ToolExecutorSpec,
+  ToolHandler,
+  ToolKind,
+  ToolProgress,
+  ToolRuntime,
+  ToolSafety,
+  ToolSpec,
+  ToolTurnFacts,
+} from './tool-spec.js';
+export { SIDE_EFFECT_LEVELS, TOOL_KINDS } from './tool-spec.js';
