@@ -7,6 +7,35 @@ import { describe, expect, it } from 'vitest';
 // user needs); everything else has a subpath.
 const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: readonly string[] }> =
   {
+    './binder-bench': {
+      source: '../src/binder-bench/index.js',
+      names: [
+        'BENCH_FILES',
+        'DEFAULT_BINDERS',
+        'SAMPLE_CASES_PATH',
+        'accuracyPlotSpec',
+        'benchReportHtml',
+        'createLexicalBinder',
+        'drawLatency',
+        'fakeClock',
+        'formatBenchTable',
+        'latencyCdfSpec',
+        'loadChartingLibrary',
+        'matchArguments',
+        'normalizeAnswerString',
+        'oracleArguments',
+        'parseBenchCases',
+        'parseBinderSpec',
+        'readBenchCases',
+        'realClock',
+        'renderBenchPlots',
+        'runBinderBenchmark',
+        'sampleCases',
+        'startSimulatedBinderServer',
+        'summarizeLatencies',
+        'writeBenchResults',
+      ],
+    },
     '.': {
       source: '../src/index.js',
       names: [
@@ -236,6 +265,23 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'isFatalFailure',
         'isSafeToStartEarly',
         'streamTurn',
+      ],
+    },
+    './host-tools': {
+      source: '../src/host-tools/index.js',
+      names: [
+        'commandTools',
+        'compileLinearRegex',
+        'createRootScope',
+        'evaluateArithmetic',
+        'gitToolbox',
+        'gitTools',
+        'isHostRefusal',
+        'matchesArgvPrefix',
+        'queryJson',
+        'readTools',
+        'stdlibTools',
+        'withHostToolResults',
       ],
     },
     './testing': {

@@ -2,15 +2,34 @@ import { agentLoop } from '../agent/agent-loop.js';
 import type { AgentEvent, AgentRun } from '../agent/agent-types.js';
 import type { DispatcherOptions } from '../dispatch/dispatcher.js';
 import { toWireCategory } from '../dispatch/error-taxonomy.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { chooseModel } from './choose-model.js';
+import { type CommandIo, processIo } from './command-io.js';
+import {
+  type CommandSpec,
+  commandHelp,
+  flagOption,
+  integerOption,
+  type OptionSpec,
+  parseCommandLine,
+  stringOption,
+} from './command-line.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import { composeLayers } from './load-stack.js';
+import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 
 /** What `switchyard agent` needs, resolved from its arguments. */
 export interface AgentCommandOptions {
   readonly task: string;
+  readonly system?: string;
   readonly model: ModelClient;
   readonly tools: ToolRegistry;
+  /** The middleware stack. Default none. */
+  readonly toolCaller?: ToolCaller;
   readonly dispatcher?: Omit<DispatcherOptions, 'registry' | 'caller'>;
   readonly maxIterations?: number;
   readonly maxConcurrentTools?: number;
@@ -52,8 +71,10 @@ export async function runAgentCommand(options: AgentCommandOptions): Promise<Age
   if (!options.json) err.write(`switchyard agent: ${model.provider} / ${model.model}\n`);
   const run = await agentLoop({
     task: options.task,
+    ...(options.system === undefined ? {} : { system: options.system }),
     model,
     tools: options.tools,
+    ...(options.toolCaller === undefined ? {} : { toolCaller: options.toolCaller }),
     dispatcher: options.dispatcher,
     maxIterations: options.maxIterations,
     maxConcurrentTools: options.maxConcurrentTools,
@@ -94,4 +115,112 @@ export async function runAgentCommand(options: AgentCommandOptions): Promise<Age
     `\n${run.status}${failure} · ${run.iterations} model turns · ${run.results.length} tool calls${tokens}\n`,
   );
   return run;
+}
+
+/** The model options `agent` and `batch` share. */
+export const MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  provider: {
+    type: 'string',
+    value: '<name>',
+    description:
+      'openai | openai-responses | anthropic | scripted (default: openai when OPENAI_API_KEY is set, anthropic when ANTHROPIC_API_KEY is set, scripted otherwise)',
+  },
+  model: {
+    type: 'string',
+    value: '<id>',
+    description: "the provider's model id (also SWITCHYARD_MODEL)",
+  },
+  'base-url': {
+    type: 'string',
+    value: '<url>',
+    description:
+      'an OpenAI-compatible (or Anthropic) endpoint (also OPENAI_BASE_URL / ANTHROPIC_BASE_URL)',
+  },
+  'max-iterations': {
+    type: 'string',
+    value: '<n>',
+    description: 'model turns at most (default 10)',
+  },
+  concurrency: {
+    type: 'string',
+    value: '<n>',
+    description: `tool calls in flight per turn (default ${DEFAULT_MAX_CONCURRENT_TOOLS})`,
+  },
+  'no-eager': {
+    type: 'boolean',
+    description: 'start no call before the model has finished its turn',
+  },
+};
+
+/** `switchyard agent`'s command line. */
+export const AGENT_SPEC: CommandSpec = {
+  name: 'agent',
+  usage: '"<task>" [options]',
+  summary:
+    'Run an agent on one task: a provider when a key is set, the built-in scripted model otherwise.\nThe answer goes to stdout, progress to stderr.',
+  options: {
+    ...MODEL_OPTIONS,
+    system: { type: 'string', value: '<text>', description: 'the system prompt' },
+    json: { type: 'boolean', description: 'print the run as one JSON object' },
+    ...TOOL_OPTIONS,
+  },
+  notes:
+    'Exit codes: 0 the agent answered · 1 it failed, was cut off or cancelled · 2 usage · 3 unreadable module.',
+};
+
+/**
+ * `switchyard agent "<task>"`: one agent run with the user's tools, middleware and model. Resolves
+ * to the exit code; Ctrl-C cancels the run.
+ *
+ * @throws UsageError for a bad command line; InvalidOptionError for a bad provider; InputError for
+ *   an unreadable module.
+ */
+export async function agentCommand(args: string[], io: CommandIo = processIo()): Promise<number> {
+  const line = parseCommandLine(AGENT_SPEC, args);
+  if (line === null) {
+    io.stdout.write(commandHelp(AGENT_SPEC));
+    return EXIT.ok;
+  }
+  const task = line.positionals.join(' ').trim();
+  if (task === '') {
+    throw new UsageError(
+      'switchyard agent needs a task, e.g. switchyard agent "what is 17 times 23?"',
+    );
+  }
+  const maxIterations = integerOption(line, 'max-iterations', 10);
+  const maxConcurrentTools = integerOption(line, 'concurrency', DEFAULT_MAX_CONCURRENT_TOOLS);
+  const model = await chooseModel({
+    task,
+    provider: stringOption(line, 'provider'),
+    model: stringOption(line, 'model'),
+    baseURL: stringOption(line, 'base-url'),
+    env: io.env,
+  });
+  const tools = await setUpTools(line, io.cwd);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  try {
+    const system = stringOption(line, 'system');
+    const run = await runAgentCommand({
+      task,
+      model,
+      tools: tools.registry,
+      ...(system === undefined ? {} : { system }),
+      toolCaller: composeLayers(tools.layers),
+      dispatcher: { executors: tools.pool === undefined ? [] : [tools.pool.executor] },
+      maxIterations,
+      maxConcurrentTools,
+      eager: !flagOption(line, 'no-eager'),
+      json: flagOption(line, 'json'),
+      signal: controller.signal,
+      out: io.stdout,
+      err: io.stderr,
+    });
+    if (run.status === 'completed' || run.status === 'done') return EXIT.ok;
+    return run.status === 'cancelled' ? EXIT.interrupted : EXIT.failures;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await tools.close();
+  }
 }

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { type ProposedCall, toProposedCall } from '../dispatch/proposed-call.js';
 import { isPlainObject } from '../tools/json.js';
+import { InputError } from './exit-codes.js';
 
 /** One planner turn read from a batch file. */
 export type BatchTurn =
@@ -27,7 +28,8 @@ function callsOf(value: unknown): unknown[] | null {
  * Reads one JSONL line as a planner turn. Accepted shapes: an array of calls; `{calls: [...]}`;
  * an OpenAI Chat assistant message (`tool_calls`); an OpenAI Responses output (`output` with
  * `function_call` items); an Anthropic message (`content` with `tool_use` blocks); a single call.
- * An element that is not a call still becomes a (nameless) proposed call, so it yields a result.
+ * Every call must be an object: a line such as `[1,2,3]` is unreadable. An object that is not a
+ * well-formed call (no name, say) still becomes a proposed call, so it yields a result.
  */
 export function parseBatchLine(text: string, line: number): BatchTurn {
   let value: unknown;
@@ -43,6 +45,13 @@ export function parseBatchLine(text: string, line: number): BatchTurn {
       error: `line ${line} holds no tool calls (expected an array, {calls}, {tool_calls}, {output} or {content})`,
     };
   }
+  const notCall = raw.findIndex((element) => !isPlainObject(element));
+  if (notCall !== -1) {
+    return {
+      line,
+      error: `line ${line}: call ${notCall + 1} is not an object (${JSON.stringify(raw[notCall])?.slice(0, 40)})`,
+    };
+  }
   const calls = raw.map(
     (element): ProposedCall =>
       toProposedCall(element) ?? {
@@ -53,12 +62,36 @@ export function parseBatchLine(text: string, line: number): BatchTurn {
   return { line, calls };
 }
 
+/**
+ * The lines of a file (`-` reads standard input), numbered from 1.
+ *
+ * @throws InputError at once when the file cannot be opened.
+ */
+export function readLines(
+  path: string,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): AsyncIterable<string> {
+  let input: NodeJS.ReadableStream;
+  if (path === '-') input = stdin;
+  else {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (error) {
+      throw new InputError(`cannot read ${path}: ${(error as Error).message}`);
+    }
+    input = createReadStream(path, { fd, encoding: 'utf8' });
+  }
+  return createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+}
+
 /** Streams the turns of a JSONL batch file (`-` reads standard input), skipping blank lines. */
-export async function* readBatchFile(path: string): AsyncGenerator<BatchTurn> {
-  const input = path === '-' ? process.stdin : createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+export async function* readBatchFile(
+  path: string,
+  stdin?: NodeJS.ReadableStream,
+): AsyncGenerator<BatchTurn> {
   let line = 0;
-  for await (const text of lines) {
+  for await (const text of readLines(path, stdin)) {
     line += 1;
     if (text.trim() === '') continue;
     yield parseBatchLine(text, line);

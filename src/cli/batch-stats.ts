@@ -10,7 +10,10 @@ export interface BatchSummary {
   readonly failed: number;
   /** Failed calls by wire error category. */
   readonly failedByCategory: Readonly<Record<string, number>>;
-  /** Per-call latency (arrival to result), milliseconds. */
+  /**
+   * Per-call execution time, milliseconds (calls that ran). Read from the results rather than
+   * the dispatcher's events: with no one listening, the dispatcher builds no events.
+   */
   readonly latencyMs: {
     readonly p50: number;
     readonly p95: number;

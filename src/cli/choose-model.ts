@@ -1,17 +1,17 @@
 import { InvalidOptionError } from '../errors.js';
-import { createAnthropicModel } from '../providers/anthropic/anthropic-model.js';
 import type { ModelClient } from '../providers/model-client.js';
-import { createOpenAIChatModel } from '../providers/openai/create-openai-chat-model.js';
-import { createOpenAIResponsesModel } from '../providers/openai/create-openai-responses-model.js';
 import { demoModel } from './demo-model.js';
 
-/** What `switchyard agent` was told about the model, and the environment it runs in. */
+/** What the command line said about the model, and the environment it runs in. */
 export interface ModelChoice {
+  /** The task, for the scripted demo model. */
   readonly task: string;
   readonly provider: string | undefined;
   readonly model: string | undefined;
   readonly baseURL: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Passed to the provider's SDK client; `batch` sets 0 so its own limiter retries. Default: the SDK's. */
+  readonly maxRetries?: number;
 }
 
 /** Each provider's key variable, and the model used when neither `--model` nor `SWITCHYARD_MODEL` says. */
@@ -23,7 +23,7 @@ const PROVIDERS: Readonly<Record<string, { key?: string; model: string }>> = {
 };
 
 /** The provider to use: the one asked for, else the first whose key is set, else `scripted`. */
-function providerOf(choice: ModelChoice): string {
+export function providerOf(choice: Pick<ModelChoice, 'provider' | 'env'>): string {
   if (choice.provider !== undefined) return choice.provider;
   if (choice.env.OPENAI_API_KEY) return 'openai';
   if (choice.env.ANTHROPIC_API_KEY) return 'anthropic';
@@ -31,18 +31,18 @@ function providerOf(choice: ModelChoice): string {
 }
 
 /**
- * The model `switchyard agent` talks to: `--provider` (`openai`, `openai-responses`, `anthropic`,
- * `scripted`),
- * else the first provider whose API key is set in the environment, else the built-in scripted
- * demo (offline, no key needed). `--model` (or `SWITCHYARD_MODEL`) and `--base-url` (or the
- * SDK's own `*_BASE_URL` variable) point it elsewhere.
+ * The model `switchyard agent` and `batch` talk to: `--provider` (`openai`, `openai-responses`,
+ * `anthropic`, `scripted`), else the first provider whose API key is set in the environment,
+ * else the built-in scripted demo (offline, no key needed). `--model` (or `SWITCHYARD_MODEL`) and
+ * `--base-url` (or the SDK's own `*_BASE_URL` variable) point it elsewhere. A provider's adapter
+ * (and so its SDK) is imported only when it is chosen.
  *
  * @throws InvalidOptionError for an unknown provider, or a provider whose key is not set.
  */
-export function chooseModel(choice: ModelChoice): ModelClient {
+export async function chooseModel(choice: ModelChoice): Promise<ModelClient> {
   const provider = providerOf(choice);
-  const known = PROVIDERS[provider];
-  if (known === undefined || !Object.hasOwn(PROVIDERS, provider)) {
+  const known = Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider] : undefined;
+  if (known === undefined) {
     throw new InvalidOptionError(
       'provider',
       `--provider must be one of ${Object.keys(PROVIDERS).join(', ')}; got ${JSON.stringify(provider)}`,
@@ -52,19 +52,25 @@ export function chooseModel(choice: ModelChoice): ModelClient {
   if (known.key !== undefined && !apiKey) {
     throw new InvalidOptionError('provider', `--provider ${provider} needs ${known.key} to be set`);
   }
-  const model = choice.model ?? choice.env.SWITCHYARD_MODEL ?? known.model;
   const endpoint = {
-    model,
+    model: choice.model ?? choice.env.SWITCHYARD_MODEL ?? known.model,
     apiKey,
     ...(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL }),
+    ...(choice.maxRetries === undefined ? {} : { maxRetries: choice.maxRetries }),
   };
   switch (provider) {
     case 'openai':
-      return createOpenAIChatModel(endpoint);
+      return (
+        await import('../providers/openai/create-openai-chat-model.js')
+      ).createOpenAIChatModel(endpoint);
     case 'openai-responses':
-      return createOpenAIResponsesModel(endpoint);
+      return (
+        await import('../providers/openai/create-openai-responses-model.js')
+      ).createOpenAIResponsesModel(endpoint);
     case 'anthropic':
-      return createAnthropicModel(endpoint);
+      return (await import('../providers/anthropic/anthropic-model.js')).createAnthropicModel(
+        endpoint,
+      );
     default:
       return demoModel(choice.task);
   }

@@ -1,5 +1,5 @@
-import type { ModelRequest, TranscriptToolResult } from '../providers/model-client.js';
-import { createScriptedModel, type ScriptedModel } from '../providers/scripted/scripted-model.js';
+import type { ModelClient, ModelRequest, TranscriptToolResult } from '../providers/model-client.js';
+import { createScriptedModel } from '../providers/scripted/scripted-model.js';
 import type { ScriptedCall, ScriptedTurn } from '../providers/scripted/scripted-turn.js';
 
 const MULTIPLY = /\b(times|multipl\w*|product)\b|[×*]/i;
@@ -37,16 +37,29 @@ function answer(request: ModelRequest): ScriptedTurn {
 }
 
 /**
- * The model `switchyard agent` uses when no provider key is set: a scripted model that, for any
- * task, calls the example tools (word matches, a SHA-256 on the worker pool, and the arithmetic
- * of the first two numbers in the task) while "streaming", then answers from their results.
- * Deterministic and offline; it shows the loop, not intelligence.
+ * The model `switchyard agent` and `batch` use when no provider key is set: for any task it
+ * calls the example tools (word matches, a SHA-256 on the worker pool, and the arithmetic of the
+ * first two numbers in the task) while "streaming", then answers from their results.
+ * Deterministic, offline, and a function of the request alone (like a provider), so a resumed
+ * run continues where it stopped. It shows the loop, not intelligence.
  */
-export function demoModel(task: string): ScriptedModel {
-  return createScriptedModel({
+export function demoModel(task: string): ModelClient {
+  return {
+    provider: 'scripted',
     model: 'switchyard-demo',
-    fragmentChars: 12,
-    fragmentDelayMs: 2,
-    turns: [{ text: `Working on: ${task}\n`, toolCalls: plan(task) }, answer],
-  });
+    toolCalling: 'native',
+    stream(request) {
+      const answering = request.messages.at(-1)?.role === 'tool';
+      const turn: ScriptedTurn = answering
+        ? answer(request)
+        : { text: `Working on: ${task}\n`, toolCalls: plan(task) };
+      const model = createScriptedModel({
+        model: 'switchyard-demo',
+        fragmentChars: 12,
+        fragmentDelayMs: 2,
+        turns: [turn],
+      });
+      return model.stream(request);
+    },
+  };
 }

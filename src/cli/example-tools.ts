@@ -1,3 +1,4 @@
+import { compileLinearRegex } from '../host-tools/linear-regex.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import { sha256Rounds } from './sha256-rounds.js';
@@ -50,13 +51,17 @@ export const addTool = defineTool<{ a: number; b: number }, number>({
   handler: ({ a, b }) => a + b,
 });
 
-/** Regular-expression matching. A bad pattern is a tool error; the timeout bounds runaway patterns. */
+/**
+ * Regular-expression matching on a linear-time engine (RE2 semantics), so no pattern can stall the
+ * main thread: a bad pattern, or one RE2 does not support (backreferences, lookaround), is a tool error.
+ */
 export const regexMatchTool = defineTool<
   { pattern: string; text: string; flags?: string },
   { matches: string[]; groups: (Record<string, string> | null)[] }
 >({
   name: 'regex_match',
-  description: 'Find all matches of a regular expression in a text.',
+  description:
+    'Find all matches of a regular expression (RE2 syntax: no backreferences or lookaround) in a text.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -70,13 +75,17 @@ export const regexMatchTool = defineTool<
   safety: { sideEffectLevel: 'none' },
   timeoutMs: 2000,
   handler: ({ pattern, text, flags = '' }) => {
-    const matches: string[] = [];
-    const groups: (Record<string, string> | null)[] = [];
-    for (const match of text.matchAll(new RegExp(pattern, `${flags}g`))) {
-      matches.push(match[0]);
-      groups.push(match.groups ? { ...match.groups } : null);
-    }
-    return { matches, groups };
+    const found = compileLinearRegex(pattern, flags).matchAll(text, Number.MAX_SAFE_INTEGER);
+    return {
+      matches: found.map((match) => match.match),
+      groups: found.map((match) =>
+        match.named === null
+          ? null
+          : Object.fromEntries(
+              Object.entries(match.named).map(([key, value]) => [key, value ?? '']),
+            ),
+      ),
+    };
   },
 });
 

@@ -10,22 +10,20 @@ function oneLine(text: string): string {
   return line.length > PREVIEW ? `${line.slice(0, PREVIEW)}…` : line;
 }
 
+function nullable(text: string | null | undefined): string {
+  return text === null || text === undefined ? 'null' : JSON.stringify(text);
+}
+
+function numberOrNull(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : 'null';
+}
+
 /** One result as a line of text, or as one JSON object (`--json`). */
 export function formatResultLine(result: ToolCallResult, line: number, json: boolean): string {
   if (json) {
-    return `${JSON.stringify({
-      line,
-      emitOrder: result.emitOrder,
-      toolCallId: result.toolCallId,
-      toolName: result.toolName,
-      ok: result.ok,
-      status: result.status,
-      errorCategory: toWireCategory(result.errorCategory),
-      result: result.result,
-      error: result.error,
-      executor: result.executor,
-      executionDurationMs: result.executionDurationMs,
-    })}\n`;
+    // Spelled out rather than JSON.stringify of a fresh object: this runs once per call, and
+    // building the text from its parts costs about half as much.
+    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${JSON.stringify(result.toolName)},"ok":${result.ok},"status":${JSON.stringify(result.status)},"errorCategory":${nullable(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${nullable(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
   }
   const duration =
     result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;
@@ -33,6 +31,13 @@ export function formatResultLine(result: ToolCallResult, line: number, json: boo
     ? `→ ${oneLine(result.renderedResult)}`
     : oneLine(result.error ?? result.observation);
   return `  #${result.emitOrder} ${result.toolName || '(no name)'} ${result.status}${duration} ${outcome}\n`;
+}
+
+/** A failed call as a diagnostic line for stderr: where it came from and why it failed. */
+export function formatFailure(result: ToolCallResult, line: number): string {
+  const category = toWireCategory(result.errorCategory) ?? result.status;
+  const id = result.toolCallId === '' ? '' : ` ${result.toolCallId}`;
+  return `switchyard run: line ${line}: call${id} (${result.toolName || 'no name'}) failed: ${category}: ${oneLine(result.error ?? result.observation)}\n`;
 }
 
 /** The closing summary as text. */

@@ -3,9 +3,11 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../errors.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
-import { loadToolsModule } from '../mcp/load-tools-module.js';
+import { loadToolsModule, type ToolsModule } from '../mcp/load-tools-module.js';
+import { EXIT } from './exit-codes.js';
 
-export const MCP_SERVE_USAGE = `switchyard mcp serve <tools-module> [options]
+export const MCP_SERVE_USAGE = `Usage:
+  switchyard mcp serve <tools-module> [options]
 
 Serves the tools of a module over MCP; every call runs through the module's middleware.
 The module exports "registry" (a ToolRegistry or an array of tools), and optionally "caller"
@@ -46,7 +48,8 @@ function processStop(): AbortSignal {
 
 /**
  * `switchyard mcp serve <tools-module> [--http host:port]`: serves a tools module over stdio or
- * Streamable HTTP until stopped. Returns the exit code (2 for a usage error, 1 for a failure).
+ * Streamable HTTP until stopped. Returns the exit code: 2 for a usage error, 3 for a tools module
+ * that cannot be loaded, 1 when serving fails.
  */
 export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
@@ -72,15 +75,25 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
     }));
   } catch (error) {
     stderr.write(`${errorMessage(error)}\n\n${MCP_SERVE_USAGE}`);
-    return 2;
+    return EXIT.usage;
   }
   const modulePath = positionals[0];
-  if (values.help === true || modulePath === undefined) {
-    stderr.write(MCP_SERVE_USAGE);
-    return values.help === true ? 0 : 2;
+  if (values.help === true) {
+    (io.stdout ?? process.stdout).write(MCP_SERVE_USAGE);
+    return EXIT.ok;
+  }
+  if (modulePath === undefined) {
+    stderr.write(`a tools module is required\n\n${MCP_SERVE_USAGE}`);
+    return EXIT.usage;
+  }
+  let loaded: ToolsModule;
+  try {
+    loaded = await loadToolsModule(modulePath);
+  } catch (error) {
+    stderr.write(`switchyard mcp serve: ${errorMessage(error)}\n`);
+    return EXIT.input;
   }
   try {
-    const loaded = await loadToolsModule(modulePath);
     const maxConcurrentCalls =
       values['max-concurrent'] === undefined ? undefined : Number(values['max-concurrent']);
     const server = createMcpServer({
@@ -96,7 +109,7 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
       const ended = once(stdin, 'end').catch(() => undefined);
       await (io.signal === undefined ? ended : Promise.race([ended, once(io.signal, 'abort')]));
       await serving.close();
-      return 0;
+      return EXIT.ok;
     }
     const tokenEnv = values['token-env'];
     const bearerToken = tokenEnv === undefined ? undefined : process.env[tokenEnv];
@@ -111,9 +124,9 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
     const signal = io.signal ?? processStop();
     if (!signal.aborted) await once(signal, 'abort');
     await serving.close();
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     stderr.write(`switchyard mcp serve: ${errorMessage(error)}\n`);
-    return 1;
+    return EXIT.failures;
   }
 }

@@ -1,97 +1,99 @@
-import { performance } from 'node:perf_hooks';
-import { FifoQueue } from '../actors/fifo-queue.js';
-import type { Dispatcher } from '../dispatch/dispatcher.js';
-import type { ProposedCall } from '../dispatch/proposed-call.js';
-import type { ToolCallResult } from '../dispatch/result.js';
-import { type BatchTurn, readBatchFile } from './batch-file.js';
-import { BatchStats, type BatchSummary } from './batch-stats.js';
-import { formatResultLine, formatSummary } from './format-results.js';
-import { ProgressBar } from './progress-bar.js';
+import { createDispatcher } from '../dispatch/dispatcher.js';
+import { dispatchTurn } from '../streams/dispatch-turn.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import { type CommandIo, processIo } from './command-io.js';
+import {
+  type CommandSpec,
+  commandHelp,
+  flagOption,
+  integerOption,
+  parseCommandLine,
+  stringOption,
+} from './command-line.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import { composeLayers } from './load-stack.js';
+import { runTurns, type TurnRunner } from './run-turns.js';
+import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 
-/** Runs one planner turn and resolves to its results in planner order. */
-export type TurnRunner = (
-  calls: readonly ProposedCall[],
-  turn: { readonly iteration: number; readonly sessionId: string },
-) => Promise<readonly ToolCallResult[]>;
+/** `switchyard run`'s command line. */
+export const RUN_SPEC: CommandSpec = {
+  name: 'run',
+  usage: '<file.jsonl | -> [options]',
+  summary:
+    'Dispatch every planner turn of a JSONL file (- reads standard input): results on stdout in\nplanner order, diagnostics on stderr, a summary at the end.',
+  options: {
+    json: { type: 'boolean', description: 'one JSON object per result, then a summary object' },
+    concurrency: {
+      type: 'string',
+      value: '<n>',
+      description: `tool calls in flight per turn (default ${DEFAULT_MAX_CONCURRENT_TOOLS})`,
+    },
+    'parallel-turns': {
+      type: 'string',
+      value: '<n>',
+      description: 'turns dispatched at once; output stays in file order (default 1)',
+    },
+    session: {
+      type: 'string',
+      value: '<id>',
+      description: 'session id stamped on every call and naming its receipt log (default batch)',
+    },
+    'allow-failures': { type: 'boolean', description: 'exit 0 even when some calls failed' },
+    'no-progress': { type: 'boolean', description: 'no progress line on the terminal' },
+    ...TOOL_OPTIONS,
+  },
+  notes: `Each line is one planner turn: an array of calls, {"calls": [...]}, an OpenAI Chat assistant
+message ({"tool_calls": [...]}), an OpenAI Responses output ({"output": [...]}) or an Anthropic
+message ({"content": [...tool_use blocks]}).
 
-export interface RunBatchOptions {
-  readonly file: string;
-  readonly dispatcher: Dispatcher;
-  readonly runTurn: TurnRunner;
-  readonly json: boolean;
-  readonly progress: boolean;
-  /** Turns dispatched at the same time (results still print in file order). Default 1. */
-  readonly parallelTurns?: number;
-  readonly sessionId: string;
-  readonly out: NodeJS.WritableStream;
-  readonly err: NodeJS.WriteStream;
-}
+Exit codes: 0 every call ok · 1 some calls failed (0 with --allow-failures) · 2 usage ·
+3 the file or some of its lines could not be read.`,
+};
 
 /**
- * `switchyard run <file.jsonl>`: dispatches every planner turn of a batch file, prints the results
- * in planner order (text, or one JSON object per line with `--json`) and ends with a summary.
- * Resolves to the summary; a bad line is reported and counted, never fatal.
+ * `switchyard run <file.jsonl>`: dispatches a batch file's turns with the user's tools and
+ * middleware. Resolves to the exit code.
+ *
+ * @throws UsageError for a bad command line; InputError for an unreadable file or module.
  */
-export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> {
-  const stats = new BatchStats();
-  const progress = new ProgressBar(options.err, options.progress);
-  const subscription = options.dispatcher.events$.subscribe((event) => {
-    if (event.type === 'tool_call_update' && event.status !== 'in_progress')
-      stats.addLatency(event.durationMs);
-  });
-  const started = performance.now();
-  const parallelTurns = Math.max(1, options.parallelTurns ?? 1);
-  // Turns started but not yet printed, oldest first; each resolves to its printing step.
-  const window = new FifoQueue<Promise<() => void>>();
-  let iteration = 0;
-  let printed = 0;
-  const printOldest = async () => {
-    const print = await window.shift()!;
-    print();
-    printed += 1;
-    progress.update(printed, undefined, `${stats.calls} calls`);
-  };
+export async function runCommand(args: string[], io: CommandIo = processIo()): Promise<number> {
+  const line = parseCommandLine(RUN_SPEC, args);
+  if (line === null) {
+    io.stdout.write(commandHelp(RUN_SPEC));
+    return EXIT.ok;
+  }
+  const [file, ...extra] = line.positionals;
+  if (file === undefined)
+    throw new UsageError('switchyard run needs a batch file (or - for stdin)');
+  if (extra.length > 0)
+    throw new UsageError(`switchyard run takes one file; got ${extra.join(' ')}`);
+  const maxConcurrentTools = integerOption(line, 'concurrency', DEFAULT_MAX_CONCURRENT_TOOLS);
+  const parallelTurns = integerOption(line, 'parallel-turns', 1);
+  const tools = await setUpTools(line, io.cwd);
   try {
-    for await (const turn of readBatchFile(options.file)) {
-      iteration += 1;
-      window.push(startTurn(options, turn, iteration, stats));
-      if (window.size >= parallelTurns) await printOldest();
-    }
-    while (window.size > 0) await printOldest();
+    const dispatcher = createDispatcher({
+      registry: tools.registry,
+      caller: composeLayers(tools.layers),
+      executors: tools.pool === undefined ? [] : [tools.pool.executor],
+    });
+    const runTurn: TurnRunner = (calls, turn) =>
+      dispatchTurn(calls, { dispatcher, maxConcurrentTools, turn });
+    const summary = await runTurns({
+      file,
+      stdin: io.stdin,
+      dispatcher,
+      runTurn,
+      json: flagOption(line, 'json'),
+      progress: !flagOption(line, 'no-progress'),
+      parallelTurns,
+      sessionId: stringOption(line, 'session', 'batch') ?? 'batch',
+      out: io.stdout,
+      err: io.stderr,
+    });
+    if (summary.badLines > 0) return EXIT.input;
+    if (summary.failed > 0 && !flagOption(line, 'allow-failures')) return EXIT.failures;
+    return EXIT.ok;
   } finally {
-    subscription.unsubscribe();
-    progress.done();
+    await tools.close();
   }
-  const summary = stats.summary(performance.now() - started);
-  options.out.write(options.json ? `${JSON.stringify({ summary })}\n` : formatSummary(summary));
-  return summary;
-}
-
-/** Starts a turn; resolves to the step that records and prints it (run in file order). */
-async function startTurn(
-  options: RunBatchOptions,
-  turn: BatchTurn,
-  iteration: number,
-  stats: BatchStats,
-): Promise<() => void> {
-  if ('error' in turn) {
-    return () => {
-      stats.addBadLine();
-      options.out.write(
-        options.json
-          ? `${JSON.stringify({ line: turn.line, error: turn.error })}\n`
-          : `line ${turn.line}: ${turn.error}\n`,
-      );
-    };
-  }
-  const results = await options.runTurn(turn.calls, { iteration, sessionId: options.sessionId });
-  return () => {
-    stats.addTurn();
-    if (!options.json)
-      options.out.write(`turn ${iteration} (line ${turn.line}): ${results.length} calls\n`);
-    for (const result of results) {
-      stats.addResult(result);
-      options.out.write(formatResultLine(result, turn.line, options.json));
-    }
-  };
 }

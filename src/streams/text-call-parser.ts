@@ -1,9 +1,6 @@
 import { isPlainObject, type JsonObject } from '../tools/json.js';
-import {
-  describeAt,
-  LiteralSyntaxError,
-  ObjectLiteralParser,
-} from './detect/object-literal-parser.js';
+import { describeAt, LiteralSyntaxError } from './detect/literal-syntax-error.js';
+import { ObjectLiteralParser } from './detect/object-literal-parser.js';
 import { nameLength } from './detect/text-chars.js';
 
 /** Options of `parseTextCall`. */
@@ -130,7 +127,15 @@ function relaxedCall(text: string, name: string, options: TextCallParseOptions):
     }
     return { ok: true, name, arguments: value as JsonObject, end: parser.index + 1 };
   } catch (error) {
-    if (!(error instanceof LiteralSyntaxError)) throw error;
+    if (!(error instanceof LiteralSyntaxError)) {
+      // Not expected from the parser's own rules, but model text must never escape as a throw.
+      return failure(
+        name,
+        'invalid_syntax',
+        `Could not read the call \`${name}(...)\` (${error instanceof Error ? error.message : String(error)}). Write the arguments as one object literal: \`${name}({ key: "value" })\`.`,
+        false,
+      );
+    }
     const { line, column } = position(text, error.offset);
     return failure(
       name,

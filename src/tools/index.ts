@@ -5,7 +5,13 @@ export { canonicalHash, canonicalJson, sha256Hex } from './canonical-json.js';
 export { defineTool } from './define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './json.js';
 export type { SchemaIssue } from './repair-message.js';
-export { type ArgumentCheck, SchemaValidator } from './schema-validator.js';
+export {
+  type ArgumentCheck,
+  type FormatMode,
+  type SchemaResource,
+  SchemaValidator,
+  type SchemaValidatorOptions,
+} from './schema-validator.js';
 export {
   assertToolName,
   FOREIGN_TOOL_NAME_PATTERN,

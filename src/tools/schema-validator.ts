@@ -1,78 +1,62 @@
-import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import draft06MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
-import addFormatsModule from 'ajv-formats';
-import { errorMessage, ToolDefinitionError } from '../errors.js';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { errorMessage, InvalidOptionError, ToolDefinitionError } from '../errors.js';
+import {
+  createAjv,
+  declaredDialect,
+  type FormatMode,
+  type SchemaResource,
+} from './ajv-instance.js';
 import { canonicalHash } from './canonical-json.js';
 import { isPlainObject, type JsonSchema } from './json.js';
 import { repairMessage, type SchemaIssue, schemaIssues } from './repair-message.js';
+import { type Dialect, inspectSchema } from './schema-keywords.js';
 
-const addFormats = addFormatsModule.default;
+export type { FormatMode, SchemaResource } from './ajv-instance.js';
 
 /** The outcome of checking arguments against a schema. */
 export type ArgumentCheck =
   | { readonly valid: true }
   | { readonly valid: false; readonly issues: readonly SchemaIssue[]; readonly repair: string };
 
-type Dialect = 'draft-07' | '2019-09' | '2020-12';
+/** Options of a `SchemaValidator`. */
+export interface SchemaValidatorOptions {
+  /**
+   * `assert` (default) fails arguments that break a known `format` (`email`, `date`, `uuid`, …):
+   * fail closed, as tool arguments deserve. `annotate` treats `format` as an annotation, as the
+   * drafts do by default. Unknown formats are annotations either way.
+   */
+  readonly formats?: FormatMode;
+  /**
+   * Schemas that `$ref` may name, keyed by the URI they are found at (nothing is ever fetched).
+   * A resource that declares a `$schema` serves that dialect only. Default: none.
+   */
+  readonly schemas?: Readonly<Record<string, SchemaResource>>;
+}
 
 const VALID: ArgumentCheck = Object.freeze({ valid: true });
-
-/** Annotation keywords seen in the wild (OpenAPI, editors) that are tolerated like `x-*`. */
-const TOLERATED_KEYWORDS = [
-  'example',
-  'markdownDescription',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-];
-
-const AJV_OPTIONS: AjvOptions = {
-  allErrors: true,
-  // Errors carry their schema and data: the repair message names expected types and values.
-  verbose: true,
-  strict: true,
-  strictTypes: false,
-  strictTuples: false,
-  strictRequired: false,
-  allowUnionTypes: true,
-  // Two tools may reuse one `$id`; compiled schemas must not be registered globally by it.
-  addUsedSchema: false,
-  validateFormats: true,
-};
+const FORMAT_MODES: readonly FormatMode[] = ['assert', 'annotate'];
 
 function dialectOf(schema: JsonSchema, toolName: string): Dialect {
   const declared = schema.$schema;
   if (declared === undefined) return '2020-12'; // MCP's default dialect
-  if (typeof declared === 'string') {
-    if (declared.includes('2020-12')) return '2020-12';
-    if (declared.includes('2019-09')) return '2019-09';
-    if (declared.includes('draft-07') || declared.includes('draft-06')) return 'draft-07';
-  }
+  const dialect = declaredDialect(declared);
+  if (dialect !== undefined) return dialect;
   throw new ToolDefinitionError(
     `tool ${JSON.stringify(toolName)}: unsupported $schema ${JSON.stringify(declared)}; use draft-06, draft-07, 2019-09 or 2020-12`,
     { rule: 'schema_dialect', toolName },
   );
 }
 
-function createAjv(dialect: Dialect): Ajv {
-  const ajv =
-    dialect === '2020-12'
-      ? new Ajv2020(AJV_OPTIONS)
-      : dialect === '2019-09'
-        ? new Ajv2019(AJV_OPTIONS)
-        : new Ajv(AJV_OPTIONS);
-  if (dialect === 'draft-07') ajv.addMetaSchema(draft06MetaSchema);
-  addFormats(ajv);
-  for (const keyword of TOLERATED_KEYWORDS) tolerateKeyword(ajv, keyword);
-  return ajv;
-}
-
-/** Makes `keyword` a no-op annotation unless the dialect already defines it. */
-function tolerateKeyword(ajv: Ajv, keyword: string): void {
-  if (ajv.getKeyword(keyword) !== false || Object.hasOwn(ajv.RULES.keywords, keyword)) return;
-  ajv.addKeyword(keyword);
+function checkOptions(options: SchemaValidatorOptions): void {
+  if (options.formats !== undefined && !FORMAT_MODES.includes(options.formats)) {
+    throw new InvalidOptionError(
+      'formats',
+      `formats must be "assert" or "annotate"; got ${JSON.stringify(options.formats)}`,
+    );
+  }
+  if (options.schemas !== undefined && !isPlainObject(options.schemas)) {
+    throw new InvalidOptionError('schemas', 'schemas must be an object mapping URIs to schemas');
+  }
 }
 
 /**
@@ -80,15 +64,35 @@ function tolerateKeyword(ajv: Ajv, keyword: string): void {
  * by tool and schema hash (and by object identity, for the per-call fast path); `compileCount`
  * shows that calls never recompile.
  *
- * The dialect is routed by `$schema` (2020-12 when absent, as MCP specifies). Vendor `x-*`
- * keywords and unknown `format`s are tolerated; any other unknown keyword is a definition error,
- * so typos like `requried` surface when the tool is defined.
+ * The dialect is routed by `$schema` (2020-12 when absent, as MCP specifies). Every schema the
+ * drafts allow compiles; unknown keywords are annotations, except those one slip away from a
+ * known keyword (`requried`, `maxlength`) or belonging to another draft (`prefixItems` in
+ * draft-07), which are definition errors: they would silently validate nothing. Inherited properties never
+ * count as present. A validator that fails (a stack overflow on a deep recursive schema) yields an
+ * invalid check, never a throw.
+ *
+ * @param options `formats` (default `assert`) and `schemas` (default none); throws
+ *   `InvalidOptionError` naming a bad option.
  */
 export class SchemaValidator {
-  private readonly instances = new Map<Dialect, Ajv>();
+  /** How this validator treats `format`. */
+  readonly formats: FormatMode;
+  private readonly resources: Readonly<Record<string, SchemaResource>>;
+  /** Whether a registered resource names an inherited property (then every check is own-only). */
+  private readonly resourcesNameInherited: boolean;
+  private readonly instances = new Map<string, Ajv>();
   private readonly byHash = new Map<string, ValidateFunction>();
   private readonly byObject = new WeakMap<object, ValidateFunction>();
   private compiled = 0;
+
+  constructor(options: SchemaValidatorOptions = {}) {
+    checkOptions(options);
+    this.formats = options.formats ?? 'assert';
+    this.resources = { ...options.schemas };
+    this.resourcesNameInherited = Object.values(this.resources).some(
+      (resource) => inspectSchema(resource, '2020-12').namesInherited,
+    );
+  }
 
   /** Number of schemas compiled so far (not cache hits). */
   get compileCount(): number {
@@ -108,11 +112,19 @@ export class SchemaValidator {
     const key = `${toolName}\0${canonicalHash(schema)}`;
     let validate = this.byHash.get(key);
     if (validate === undefined) {
-      const ajv = this.instance(dialectOf(schema, toolName));
-      tolerateVendorVocabulary(ajv, schema);
+      const dialect = dialectOf(schema, toolName);
+      const { suspect, namesInherited } = inspectSchema(schema, dialect);
+      if (suspect !== undefined) {
+        throw new ToolDefinitionError(
+          `tool ${JSON.stringify(toolName)}: invalid JSON Schema: keyword ${JSON.stringify(suspect.keyword)} at ${suspect.at} ${suspect.reason}`,
+          { rule: 'schema_invalid', toolName },
+        );
+      }
       try {
-        validate = ajv.compile(schema);
+        const ownProperties = namesInherited || this.resourcesNameInherited;
+        validate = this.instance(dialect, ownProperties).compile(schema);
       } catch (error) {
+        if (error instanceof InvalidOptionError) throw error;
         throw new ToolDefinitionError(
           `tool ${JSON.stringify(toolName)}: invalid JSON Schema: ${errorMessage(error)}`,
           { rule: 'schema_invalid', toolName, cause: error },
@@ -128,41 +140,36 @@ export class SchemaValidator {
   /** Checks `args` against `schema`, with a repair message for the model on failure. */
   check(toolName: string, schema: JsonSchema, args: unknown): ArgumentCheck {
     const validate = this.compile(toolName, schema);
-    if (validate(args)) return VALID;
+    let valid: boolean;
+    try {
+      valid = validate(args) === true;
+    } catch (error) {
+      return validatorFailure(toolName, error);
+    }
+    if (valid) return VALID;
     const issues = schemaIssues(validate.errors ?? []);
     return { valid: false, issues, repair: repairMessage(toolName, issues) };
   }
 
-  private instance(dialect: Dialect): Ajv {
-    let ajv = this.instances.get(dialect);
+  private instance(dialect: Dialect, ownProperties: boolean): Ajv {
+    const key = `${dialect}:${ownProperties}`;
+    let ajv = this.instances.get(key);
     if (ajv === undefined) {
-      ajv = createAjv(dialect);
-      this.instances.set(dialect, ajv);
+      ajv = createAjv({ dialect, formats: this.formats, ownProperties, resources: this.resources });
+      this.instances.set(key, ajv);
     }
     return ajv;
   }
 }
 
-/** Registers every `x-*` keyword and unknown `format` found in `schema` as a no-op on `ajv`. */
-function tolerateVendorVocabulary(ajv: Ajv, schema: unknown): void {
-  const pending: unknown[] = [schema];
-  const seen = new Set<object>();
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith('x-')) tolerateKeyword(ajv, key);
-      if (key === 'format' && typeof value === 'string' && ajv.formats[value] === undefined) {
-        ajv.addFormat(value, true);
-      }
-      pending.push(value);
-    }
-  }
+/** Fail closed: arguments that could not be checked are refused, with the reason. */
+function validatorFailure(toolName: string, error: unknown): ArgumentCheck {
+  const reason =
+    error instanceof RangeError
+      ? 'the arguments are nested too deeply for this schema'
+      : `the schema validator failed (${errorMessage(error)})`;
+  const issues: SchemaIssue[] = [{ path: '(arguments)', keyword: 'validation', message: reason }];
+  return { valid: false, issues, repair: repairMessage(toolName, issues) };
 }
 
 /** The validator shared by registries that do not bring their own. */

@@ -1,7 +1,7 @@
-import { ToolDefinitionError } from '../errors.js';
+import { InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import { defineTool } from './define-tool.js';
 import type { JsonSchema } from './json.js';
-import { defaultSchemaValidator, type SchemaValidator } from './schema-validator.js';
+import { defaultSchemaValidator, type FormatMode, SchemaValidator } from './schema-validator.js';
 import { providerSafeAlias, TOOL_NAME_PATTERN } from './tool-names.js';
 import type { Tool, ToolSpec } from './tool-spec.js';
 
@@ -22,8 +22,26 @@ export interface ModelToolDefinition {
 }
 
 export interface ToolRegistryOptions {
-  /** Compiles and caches schemas. Default: the shared validator. */
+  /** Compiles and caches schemas. Default: the shared validator (formats asserted). */
   readonly validator?: SchemaValidator;
+  /**
+   * How `format` is treated (see `SchemaValidatorOptions.formats`): `assert` (default) or
+   * `annotate`. Gives the registry a validator of its own; to share one, pass `validator`.
+   */
+  readonly formats?: FormatMode;
+}
+
+function validatorFrom(options: ToolRegistryOptions): SchemaValidator {
+  const { validator, formats } = options;
+  if (formats === undefined) return validator ?? defaultSchemaValidator;
+  if (validator === undefined) return new SchemaValidator({ formats });
+  if (validator.formats !== formats) {
+    throw new InvalidOptionError(
+      'formats',
+      `formats is ${JSON.stringify(formats)} but the given validator's is ${JSON.stringify(validator.formats)}; set it on the validator`,
+    );
+  }
+  return validator;
 }
 
 function isDefined(tool: AnyToolSpec): tool is AnyTool {
@@ -75,7 +93,7 @@ export class ToolRegistry {
 
   /** @internal Use `createToolRegistry`. */
   static create(tools: Iterable<AnyToolSpec>, options: ToolRegistryOptions = {}): ToolRegistry {
-    const validator = options.validator ?? defaultSchemaValidator;
+    const validator = validatorFrom(options);
     const defined = [...tools].map((tool) =>
       isDefined(tool) ? tool : defineTool(tool, validator),
     );
@@ -162,7 +180,9 @@ export class ToolRegistry {
 }
 
 /**
- * Builds an immutable registry from tool specs (or defined tools), in order.
+ * Builds an immutable registry from tool specs (or defined tools), in order. Options: `validator`
+ * (default: the shared one) or `formats` (`assert` by default). Throws `ToolDefinitionError` for
+ * an invalid spec, `InvalidOptionError` when `formats` contradicts the given validator.
  *
  * @example
  * const registry = createToolRegistry([add]).define(echo);

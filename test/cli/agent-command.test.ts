@@ -1,15 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runAgentCommand } from '../../src/cli/agent-command.js';
+import { agentCommand, runAgentCommand } from '../../src/cli/agent-command.js';
 import { chooseModel } from '../../src/cli/choose-model.js';
 import { demoModel } from '../../src/cli/demo-model.js';
 import { exampleTools } from '../../src/cli/example-tools.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
 import { createToolRegistry, InvalidOptionError } from '../../src/index.js';
 import {
   CHAT_PATH,
   chatToolCallStream,
   startOpenAIWireServer,
 } from '../support/openai-wire-server.js';
+import { captureIo } from './cli-io.js';
 
 function sink() {
   const stream = new PassThrough();
@@ -66,21 +68,21 @@ describe('switchyard agent', () => {
 describe('switchyard agent: choosing the model', () => {
   const choice = { task: 't', provider: undefined, model: undefined, baseURL: undefined, env: {} };
 
-  it('uses the scripted demo when no key is set', () => {
-    expect(chooseModel(choice).provider).toBe('scripted');
+  it('uses the scripted demo when no key is set', async () => {
+    expect((await chooseModel(choice)).provider).toBe('scripted');
   });
 
-  it('uses OpenAI when OPENAI_API_KEY is set, with SWITCHYARD_MODEL or --model', () => {
+  it('uses OpenAI when OPENAI_API_KEY is set, with SWITCHYARD_MODEL or --model', async () => {
     const env = { OPENAI_API_KEY: 'k', SWITCHYARD_MODEL: 'from-env' };
-    expect(chooseModel({ ...choice, env })).toMatchObject({
+    expect(await chooseModel({ ...choice, env })).toMatchObject({
       provider: 'openai',
       model: 'from-env',
     });
-    expect(chooseModel({ ...choice, env, model: 'flag' }).model).toBe('flag');
+    expect((await chooseModel({ ...choice, env, model: 'flag' })).model).toBe('flag');
   });
 
-  it('uses Anthropic when only ANTHROPIC_API_KEY is set', () => {
-    expect(chooseModel({ ...choice, env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+  it('uses Anthropic when only ANTHROPIC_API_KEY is set', async () => {
+    expect(await chooseModel({ ...choice, env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
       provider: 'anthropic',
       model: 'claude-sonnet-5-5',
     });
@@ -91,8 +93,8 @@ describe('switchyard agent: choosing the model', () => {
     ['anthropic', { OPENAI_API_KEY: 'k' }, /needs ANTHROPIC_API_KEY/],
     ['openai', {}, /needs OPENAI_API_KEY/],
     ['__proto__', {}, /must be one of/],
-  ])('refuses --provider %s', (provider, env, message) => {
-    expect(() => chooseModel({ ...choice, provider, env })).toThrow(
+  ])('refuses --provider %s', async (provider, env, message) => {
+    await expect(chooseModel({ ...choice, provider, env })).rejects.toThrow(
       expect.objectContaining({
         code: InvalidOptionError.CODE,
         option: 'provider',
@@ -107,7 +109,7 @@ describe('switchyard agent: choosing the model', () => {
       server.reply(CHAT_PATH, {
         sse: chatToolCallStream([], { text: 'Hello from the server.', finish: 'stop' }),
       });
-      const model = chooseModel({
+      const model = await chooseModel({
         ...choice,
         provider: 'openai',
         baseURL: server.baseURL,
@@ -131,5 +133,23 @@ describe('switchyard agent: choosing the model', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('switchyard agent: the command', () => {
+  it('runs the demo from its arguments and prints the run as JSON; exit 0', async () => {
+    const capture = captureIo();
+    const code = await agentCommand(['add 2 and 3', '--no-workers', '--json'], capture.io);
+    expect(code).toBe(EXIT.ok);
+    const run = JSON.parse(capture.out()) as { status: string; results: { result: unknown }[] };
+    expect(run.status).toBe('completed');
+    expect(run.results.at(-1)?.result).toBe(5);
+  });
+
+  it('prints its help, and refuses a missing task as a usage error', async () => {
+    const capture = captureIo();
+    expect(await agentCommand(['--help'], capture.io)).toBe(EXIT.ok);
+    expect(capture.out()).toMatch(/^Usage: switchyard agent "<task>"/);
+    await expect(agentCommand([], captureIo().io)).rejects.toMatchObject({ code: 'cli_usage' });
   });
 });

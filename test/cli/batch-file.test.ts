@@ -18,13 +18,23 @@ describe('parseBatchLine', () => {
     }
   });
 
-  it('keeps an element that is not a call as a nameless call, so it still yields a result', () => {
-    const turn = parseBatchLine('[{"id":"1","name":"add","arguments":"{}"}, 42]', 1);
+  it('keeps an object that is not a well-formed call as a nameless call, so it still yields a result', () => {
+    const turn = parseBatchLine('[{"id":"1","name":"add","arguments":"{}"}, {"id":"2"}]', 1);
     expect('calls' in turn && turn.calls).toEqual([
       { id: '1', name: 'add', arguments: '{}' },
       { name: '', arguments: null },
     ]);
   });
+
+  it.each(['[1,2,3]', '[{"name":"add"}, null]', '{"calls":["add"]}'])(
+    'refuses %s: a call that is not an object makes the line unreadable',
+    (text) => {
+      expect(parseBatchLine(text, 5)).toMatchObject({
+        line: 5,
+        error: expect.stringMatching(/^line 5: call \d+ is not an object/),
+      });
+    },
+  );
 
   it('reports unreadable lines with their number', () => {
     expect(parseBatchLine('{"calls": [', 3)).toMatchObject({

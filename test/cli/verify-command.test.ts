@@ -2,9 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli/verify-command.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { runVerify, verifyCommand } from '../../src/cli/verify-command.js';
 import { LocalReceiptLog, type ToolCallReceipt } from '../../src/middleware/receipts/index.js';
 import { tempDir } from '../support/temp-dir.js';
+import { captureIo } from './cli-io.js';
 
 const receipt: ToolCallReceipt = {
   schema_version: 1,
@@ -54,5 +56,20 @@ describe('switchyard verify', () => {
     expect(broken.code).toBe(1);
     expect(broken.text).toContain('broken at line 2');
     expect(broken.text).toContain('1 receipt before it intact');
+  });
+});
+
+describe('switchyard verify: the command', () => {
+  it('prints its help, refuses extra arguments, and exits 3 for a log it cannot read', async () => {
+    const help = captureIo();
+    expect(await verifyCommand(['--help'], help.io)).toBe(EXIT.ok);
+    expect(help.out()).toMatch(/^Usage: switchyard verify <receipts.jsonl>/);
+    await expect(verifyCommand(['a.jsonl', 'b.jsonl'], captureIo().io)).rejects.toMatchObject({
+      code: 'cli_usage',
+    });
+    const missing = join(tempDir('switchyard-verify-'), 'none.jsonl');
+    await expect(verifyCommand([missing], captureIo().io)).rejects.toMatchObject({
+      code: 'cli_input',
+    });
   });
 });

@@ -26,11 +26,11 @@ describe('switchyard mcp serve', () => {
     expect(stderr.text()).toContain('switchyard mcp serve <tools-module>');
   });
 
-  it('exits 1 naming the problem when the module has no tools', async () => {
+  it('exits 3 naming the problem when the module has no tools', async () => {
     const stderr = captured();
     const noTools = fileURLToPath(new URL('./support.ts', import.meta.url));
     const code = await runMcpServeCommand([noTools], { stderr: stderr.stream });
-    expect(code).toBe(1);
+    expect(code).toBe(3);
     expect(stderr.text()).toMatch(/must export a ToolRegistry/);
   });
 

@@ -8,9 +8,12 @@ const SAFE_FINISH = new Set(['stop', 'tool_calls', 'function_call']);
  * Reads a Chat Completions stream, one chunk at a time, as deltas. Returns a translator with the
  * state of one response (which call indexes have opened); make one per response.
  *
- * - The first fragment of each `delta.tool_calls[]` entry (by `index`) opens the call:
- *   `call_start {key: String(index), id, name}`; its argument text, and that of every later
- *   fragment, is a `call_arguments`. Names and ids repeated on later fragments are ignored.
+ * - Each `delta.tool_calls[]` entry (by `index`) opens its call with `call_start {key:
+ *   String(index), id, name}` once a fragment names it, usually the first; argument text that
+ *   came before the name follows the start, then each fragment's text is a `call_arguments`, as
+ *   the SDK's own accumulator assembles them. A call still unnamed when it ends starts with an
+ *   empty name (retracted downstream). Names and ids sent after the start are ignored (a call
+ *   whose id comes after its name keeps the id the detector gives it).
  * - `delta.content` and `delta.refusal` are `text`.
  * - Chat sends no per-call end. OpenAI streams parallel calls one after another, so when call
  *   `index + 1` opens, call `index` is complete: it gets its `call_end` then, and a safe tool
@@ -27,14 +30,37 @@ const SAFE_FINISH = new Set(['stop', 'tool_calls', 'function_call']);
  * const translate = chatChunkDeltas();
  * for await (const chunk of stream) for (const delta of translate(chunk)) detector.push(delta);
  */
+/** A call seen by its `index`: started once its name is known, its arguments held until then. */
+interface ChatCall {
+  readonly key: string;
+  id: string | undefined;
+  started: boolean;
+  /** Argument fragments that arrived before the name. */
+  held: string[];
+}
+
 export function chatChunkDeltas(
   options: { readonly sequentialCalls?: boolean } = {},
 ): (chunk: ChatCompletionChunk) => ToolCallDelta[] {
   const sequential = options.sequentialCalls ?? true;
-  /** Tool-call indexes that have had their `call_start`. */
-  const opened = new Set<number>();
-  /** The key of the call being written, when calls stream one after another. */
-  let writing: string | undefined;
+  /** Every call of the response by tool-call index. */
+  const calls = new Map<number, ChatCall>();
+  /** The call being written, when calls stream one after another. */
+  let writing: ChatCall | undefined;
+
+  /** `call_start`, then the fragments that waited for it. An empty name is retracted downstream. */
+  function start(call: ChatCall, name: string, deltas: ToolCallDelta[]): void {
+    call.started = true;
+    deltas.push({
+      type: 'call_start',
+      key: call.key,
+      ...(call.id ? { id: call.id } : {}),
+      name,
+    });
+    for (const fragment of call.held)
+      deltas.push({ type: 'call_arguments', key: call.key, fragment });
+    call.held = [];
+  }
 
   return function translateChatChunk(chunk) {
     const deltas: ToolCallDelta[] = [];
@@ -46,28 +72,33 @@ export function chatChunkDeltas(
     if (typeof delta?.refusal === 'string' && delta.refusal !== '') {
       deltas.push({ type: 'text', text: delta.refusal });
     }
-    for (const [position, call] of (delta?.tool_calls ?? []).entries()) {
+    for (const [position, fragment] of (delta?.tool_calls ?? []).entries()) {
       // Some compatible servers leave out `index` when they send whole calls.
-      const index = typeof call.index === 'number' ? call.index : position;
-      const key = String(index);
-      if (!opened.has(index)) {
-        opened.add(index);
-        if (sequential && writing !== undefined) deltas.push({ type: 'call_end', key: writing });
-        writing = key;
-        deltas.push({
-          type: 'call_start',
-          key,
-          ...(call.id ? { id: call.id } : {}),
-          name: call.function?.name ?? '',
-        });
+      const index = typeof fragment.index === 'number' ? fragment.index : position;
+      let call = calls.get(index);
+      if (call === undefined) {
+        call = { key: String(index), id: undefined, started: false, held: [] };
+        calls.set(index, call);
+        if (sequential && writing !== undefined) {
+          if (!writing.started) start(writing, '', deltas);
+          deltas.push({ type: 'call_end', key: writing.key });
+        }
+        writing = call;
       }
-      const fragment = call.function?.arguments;
-      if (typeof fragment === 'string' && fragment !== '') {
-        deltas.push({ type: 'call_arguments', key, fragment });
+      if (!call.started && typeof fragment.id === 'string' && fragment.id !== '') {
+        call.id = fragment.id;
+      }
+      const name = fragment.function?.name;
+      if (!call.started && typeof name === 'string' && name !== '') start(call, name, deltas);
+      const text = fragment.function?.arguments;
+      if (typeof text === 'string' && text !== '') {
+        if (call.started) deltas.push({ type: 'call_arguments', key: call.key, fragment: text });
+        else call.held.push(text);
       }
     }
     const reason = choice?.finish_reason;
     if (typeof reason === 'string') {
+      for (const call of calls.values()) if (!call.started) start(call, '', deltas);
       deltas.push({ type: 'finish', reason, safe: SAFE_FINISH.has(reason) });
     }
     if (chunk.usage) {

@@ -1,27 +1,30 @@
 import type { JsonObject, JsonValue } from '../../tools/json.js';
 import { readHeredoc } from './heredoc.js';
+import { numberEnd } from './literal-number.js';
+import { describeAt, LiteralSyntaxError } from './literal-syntax-error.js';
 import { readEscape } from './string-escapes.js';
 import { isKeyChar, isNameStart } from './text-chars.js';
-
-/**
- * Why a literal did not parse: what went wrong, where, and whether more text could still make it
- * parse (`incomplete`: the text ended inside the literal). Thrown inside the parser to unwind the
- * descent; never leaves `parseTextCall`.
- */
-export class LiteralSyntaxError {
-  constructor(
-    readonly detail: string,
-    readonly offset: number,
-    readonly incomplete: boolean,
-  ) {}
-}
 
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 const KEYWORDS = ['true', 'false', 'null', 'undefined'];
 
+/** An object being read, with the key of the member whose value comes next. */
+interface ObjectContainer {
+  readonly kind: 'object';
+  readonly value: JsonObject;
+  key: string;
+}
+interface ArrayContainer {
+  readonly kind: 'array';
+  readonly value: JsonValue[];
+}
+type Container = ObjectContainer | ArrayContainer;
+/** `openValue` opened a container: its items come next. */
+const OPENED: unique symbol = Symbol('opened');
+
 /**
- * A recursive-descent reader of the values models write as tool arguments: JSON, plus the
+ * A reader of the values models write as tool arguments: JSON, plus the
  * relaxed TypeScript literal forms (unquoted keys, single-quoted and backtick strings, trailing
  * commas, `//` and `/* *\/` comments, `undefined`) and heredoc values (`<<TAG`, the lines that
  * follow, then a line starting with `TAG`). Keys such as `__proto__` stay plain data.
@@ -67,16 +70,50 @@ export class ObjectLiteralParser {
     }
   }
 
-  /** Reads one value; `undefined` stands for the `undefined` keyword. */
+  /**
+   * Reads one value; `undefined` stands for the `undefined` keyword. Containers are tracked on a
+   * stack of their own, never the call stack, so any nesting depth parses or fails cleanly.
+   */
   parseValue(): JsonValue | undefined {
+    const open: Container[] = [];
+    for (;;) {
+      let value = this.openValue(open);
+      if (value === OPENED) continue;
+      // A complete value: place it in its container, closing every container it completes.
+      for (;;) {
+        const container = open.at(-1);
+        if (container === undefined) return value as JsonValue | undefined;
+        const closed =
+          container.kind === 'object'
+            ? this.afterMember(container, value as JsonValue | undefined)
+            : this.afterItem(container, value as JsonValue | undefined);
+        if (!closed) break;
+        open.pop();
+        value = container.value;
+      }
+    }
+  }
+
+  /** Reads a scalar, or opens a container (returns `OPENED`, or the container if it closes at once). */
+  private openValue(open: Container[]): JsonValue | undefined | typeof OPENED {
     this.skipTrivia();
     if (this.atEnd()) this.fail('a value is missing', this.index, true);
     const code = this.peek();
     switch (code) {
-      case 0x7b:
-        return this.parseObject();
-      case 0x5b:
-        return this.parseArray();
+      case 0x7b: {
+        this.index += 1;
+        const object: ObjectContainer = { kind: 'object', value: {}, key: '' };
+        if (this.nextKey(object)) return object.value;
+        open.push(object);
+        return OPENED;
+      }
+      case 0x5b: {
+        this.index += 1;
+        const array: ArrayContainer = { kind: 'array', value: [] };
+        if (this.arrayCloses()) return array.value;
+        open.push(array);
+        return OPENED;
+      }
       case 0x22:
       case 0x27:
       case 0x60:
@@ -93,38 +130,71 @@ export class ObjectLiteralParser {
     return this.fail(`unexpected ${describeAt(this.text, this.index)} where a value should start`);
   }
 
-  private parseObject(): JsonObject {
-    this.index += 1;
-    const object: JsonObject = {};
-    for (;;) {
-      this.skipTrivia();
-      if (this.atEnd()) this.fail('an object literal is not closed with `}`', this.index, true);
-      if (this.peek() === 0x7d) {
-        this.index += 1;
-        return object;
-      }
-      const key = this.parseKey();
-      this.skipTrivia();
-      if (this.atEnd()) this.fail(`the value of \`${key}\` is missing`, this.index, true);
-      if (this.peek() !== 0x3a) {
-        this.fail(
-          `expected \`:\` after the key \`${key}\`, found ${describeAt(this.text, this.index)}`,
-        );
-      }
+  /**
+   * After `{` or `,`: reads the next key and its `:` into `object.key`, or the `}` that closes
+   * the object (a trailing comma is allowed). Returns true when the object closed.
+   */
+  private nextKey(object: ObjectContainer): boolean {
+    this.skipTrivia();
+    if (this.atEnd()) this.fail('an object literal is not closed with `}`', this.index, true);
+    if (this.peek() === 0x7d) {
       this.index += 1;
-      setMember(object, key, this.parseValue());
-      this.skipTrivia();
-      if (this.atEnd()) this.fail('an object literal is not closed with `}`', this.index, true);
-      const next = this.peek();
-      this.index += 1;
-      if (next === 0x7d) return object;
-      if (next !== 0x2c) {
-        this.fail(
-          `expected \`,\` or \`}\` after the value of \`${key}\`, found ${describeAt(this.text, this.index - 1)}`,
-          this.index - 1,
-        );
-      }
+      return true;
     }
+    const key = this.parseKey();
+    this.skipTrivia();
+    if (this.atEnd()) this.fail(`the value of \`${key}\` is missing`, this.index, true);
+    if (this.peek() !== 0x3a) {
+      this.fail(
+        `expected \`:\` after the key \`${key}\`, found ${describeAt(this.text, this.index)}`,
+      );
+    }
+    this.index += 1;
+    object.key = key;
+    return false;
+  }
+
+  /** Sets the member just read, then reads `,` and the next key, or `}`. True when it closed. */
+  private afterMember(object: ObjectContainer, value: JsonValue | undefined): boolean {
+    setMember(object.value, object.key, value);
+    this.skipTrivia();
+    if (this.atEnd()) this.fail('an object literal is not closed with `}`', this.index, true);
+    const next = this.peek();
+    this.index += 1;
+    if (next === 0x7d) return true;
+    if (next !== 0x2c) {
+      this.fail(
+        `expected \`,\` or \`}\` after the value of \`${object.key}\`, found ${describeAt(this.text, this.index - 1)}`,
+        this.index - 1,
+      );
+    }
+    return this.nextKey(object);
+  }
+
+  /** After `[` or `,`: true when `]` closes the array (a trailing comma is allowed). */
+  private arrayCloses(): boolean {
+    this.skipTrivia();
+    if (this.atEnd()) this.fail('an array is not closed with `]`', this.index, true);
+    if (this.peek() !== 0x5d) return false;
+    this.index += 1;
+    return true;
+  }
+
+  /** Appends the item just read, then reads `,` or `]`. True when the array closed. */
+  private afterItem(array: ArrayContainer, value: JsonValue | undefined): boolean {
+    array.value.push(value ?? null);
+    this.skipTrivia();
+    if (this.atEnd()) this.fail('an array is not closed with `]`', this.index, true);
+    const next = this.peek();
+    this.index += 1;
+    if (next === 0x5d) return true;
+    if (next !== 0x2c) {
+      this.fail(
+        `expected \`,\` or \`]\` in the array, found ${describeAt(this.text, this.index - 1)}`,
+        this.index - 1,
+      );
+    }
+    return this.arrayCloses();
   }
 
   private parseKey(): string {
@@ -138,31 +208,6 @@ export class ObjectLiteralParser {
     const start = this.index;
     while (this.index < this.text.length && isKeyChar(this.peek())) this.index += 1;
     return this.text.slice(start, this.index);
-  }
-
-  private parseArray(): JsonValue[] {
-    this.index += 1;
-    const items: JsonValue[] = [];
-    for (;;) {
-      this.skipTrivia();
-      if (this.atEnd()) this.fail('an array is not closed with `]`', this.index, true);
-      if (this.peek() === 0x5d) {
-        this.index += 1;
-        return items;
-      }
-      items.push(this.parseValue() ?? null);
-      this.skipTrivia();
-      if (this.atEnd()) this.fail('an array is not closed with `]`', this.index, true);
-      const next = this.peek();
-      this.index += 1;
-      if (next === 0x5d) return items;
-      if (next !== 0x2c) {
-        this.fail(
-          `expected \`,\` or \`]\` in the array, found ${describeAt(this.text, this.index - 1)}`,
-          this.index - 1,
-        );
-      }
-    }
   }
 
   /** A quoted string; copies runs between escapes in one slice each. */
@@ -200,37 +245,18 @@ export class ObjectLiteralParser {
   }
 
   private parseNumber(): number {
-    const { text } = this;
     const start = this.index;
-    let index = start;
-    if (text.charCodeAt(index) === 0x2d) index += 1;
-    const integerStart = index;
-    index = skipDigits(text, index);
-    if (index === integerStart) this.malformedNumber(start, index);
-    if (text.charCodeAt(index) === 0x2e) {
-      const fractionStart = index + 1;
-      index = skipDigits(text, fractionStart);
-      if (index === fractionStart) this.malformedNumber(start, index);
+    const read = numberEnd(this.text, start);
+    if ('malformedAt' in read) {
+      const at = read.malformedAt;
+      this.fail(
+        `malformed number \`${this.text.slice(start, at + 1)}\``,
+        start,
+        at >= this.text.length,
+      );
     }
-    const exponent = text.charCodeAt(index);
-    if (exponent === 0x65 || exponent === 0x45) {
-      index += 1;
-      const sign = text.charCodeAt(index);
-      if (sign === 0x2b || sign === 0x2d) index += 1;
-      const digitsStart = index;
-      index = skipDigits(text, digitsStart);
-      if (index === digitsStart) this.malformedNumber(start, index);
-    }
-    this.index = index;
-    return Number(text.slice(start, index));
-  }
-
-  private malformedNumber(start: number, at: number): never {
-    return this.fail(
-      `malformed number \`${this.text.slice(start, at + 1)}\``,
-      start,
-      at >= this.text.length,
-    );
+    this.index = read.end;
+    return Number(this.text.slice(start, read.end));
   }
 
   private parseKeyword(): boolean | null | undefined {
@@ -266,22 +292,4 @@ function setMember(object: JsonObject, key: string, value: JsonValue | undefined
   } else {
     object[key] = value;
   }
-}
-
-function skipDigits(text: string, from: number): number {
-  let index = from;
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code < 0x30 || code > 0x39) break;
-    index += 1;
-  }
-  return index;
-}
-
-/** The character at `index`, quoted for a message. */
-export function describeAt(text: string, index: number): string {
-  if (index >= text.length) return 'the end of the text';
-  const char = text[index]!;
-  if (char === '\n') return 'a line break';
-  return `\`${char}\``;
 }

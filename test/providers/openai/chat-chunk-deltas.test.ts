@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
 import { chatChunkDeltas } from '../../../src/providers/openai/index.js';
@@ -175,6 +176,99 @@ describe('chatChunkDeltas', () => {
         ]);
       }),
     );
+  });
+});
+
+describe('chatChunkDeltas assembles a call as the SDK does when its name comes late', () => {
+  /** What openai-node's own accumulator makes of these chunks: `[{id, name, arguments}]`. */
+  async function sdkAssembled(chunks: readonly ChatCompletionChunk[]) {
+    const lines = `${chunks.map((item) => JSON.stringify(item)).join('\n')}\n`;
+    const stream = ChatCompletionStream.fromReadableStream(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(lines));
+          controller.close();
+        },
+      }),
+    );
+    const completion = await stream.finalChatCompletion();
+    return (completion.choices[0]?.message.tool_calls ?? []).map((call) => {
+      if (call.type !== 'function') throw new Error('expected a function call');
+      return {
+        id: call.id,
+        name: call.function.name,
+        arguments: JSON.parse(call.function.arguments),
+      };
+    });
+  }
+
+  function promotedBy(chunks: readonly ChatCompletionChunk[]) {
+    const translate = chatChunkDeltas();
+    const events = detect(chunks.flatMap(translate), openAITestRegistry());
+    expect(events.filter((event) => event.type === 'candidate_retracted')).toEqual([]);
+    return events.flatMap((event) => (event.type === 'candidate_promoted' ? [event.call] : []));
+  }
+
+  it('promotes a call named only on its last fragment (openai-node ChatCompletionRunFunctions)', async () => {
+    // The shape of openai-node's own test stream: every fragment carries the id and a piece of
+    // the arguments; only the last one names the function, with finish_reason function_call.
+    const pieces = ['{"path": ', '"a.md"', '}'];
+    const chunks = pieces.map((piece, index) =>
+      chunk(
+        {
+          role: 'assistant',
+          tool_calls: [
+            {
+              index: 0,
+              id: '123',
+              type: 'function',
+              function: {
+                arguments: piece,
+                ...(index === pieces.length - 1 ? { name: 'read' } : {}),
+              },
+            },
+          ],
+        },
+        index === pieces.length - 1 ? 'function_call' : null,
+      ),
+    );
+    const sdk = await sdkAssembled(chunks);
+    expect(sdk).toEqual([{ id: '123', name: 'read', arguments: { path: 'a.md' } }]);
+    expect(promotedBy(chunks)).toEqual(sdk);
+  });
+
+  it('promotes calls whose id and name come in fragments after the first, and closes each in turn', async () => {
+    const chunks = [0, 1].flatMap((index) => [
+      chunk({
+        role: 'assistant',
+        tool_calls: [{ index, type: 'function', function: { arguments: '' } }],
+      }),
+      chunk({ tool_calls: [{ index, id: `call_${index}`, function: { arguments: '{"path":' } }] }),
+      chunk({ tool_calls: [{ index, function: { name: index === 0 ? 'read' : 'fs_stat' } }] }),
+      chunk({ tool_calls: [{ index, function: { arguments: `"${index}.md"}` } }] }),
+    ]);
+    chunks.push(chunk({}, 'tool_calls'));
+    const sdk = await sdkAssembled(chunks);
+    expect(sdk.map((call) => call.name)).toEqual(['read', 'fs_stat']);
+    expect(promotedBy(chunks)).toEqual([
+      { id: 'call_0', name: 'read', arguments: { path: '0.md' } },
+      { id: 'call_1', name: 'fs.stat', arguments: { path: '1.md' } },
+    ]);
+  });
+
+  it('retracts a call that never gets a name, once it ends', () => {
+    const translate = chatChunkDeltas();
+    const deltas = [
+      ...translate(chunk({ tool_calls: [{ index: 0, id: 'c1', function: { arguments: '{}' } }] })),
+      ...translate(chunk({}, 'tool_calls')),
+    ];
+    expect(deltas.slice(0, 2)).toEqual([
+      { type: 'call_start', key: '0', id: 'c1', name: '' },
+      { type: 'call_arguments', key: '0', fragment: '{}' },
+    ]);
+    const events = detect(deltas, openAITestRegistry());
+    const retracted = events.find((event) => event.type === 'candidate_retracted');
+    expect(retracted).toMatchObject({ reason: 'unknown_tool', toolCallId: 'c1' });
   });
 });
 

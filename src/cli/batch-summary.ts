@@ -1,0 +1,94 @@
+import type { TaskOutcome } from './task-outcome.js';
+import { succeeded } from './task-outcome.js';
+
+/** Prices in USD per million tokens, for the summary's cost. */
+export interface TokenPrices {
+  readonly inputPerMillion: number;
+  readonly outputPerMillion: number;
+}
+
+/** What `switchyard batch` reports at the end. */
+export interface BatchRunSummary {
+  readonly tasks: number;
+  /** Tasks an earlier run had finished (skipped this time). */
+  readonly skipped: number;
+  readonly succeeded: number;
+  readonly failed: number;
+  /** Tasks stopped by Ctrl-C, to resume. */
+  readonly interrupted: number;
+  readonly badLines: number;
+  readonly toolCalls: number;
+  /** Task latency of this run's tasks, ms. */
+  readonly latencyMs: { readonly p50: number; readonly p95: number; readonly max: number };
+  readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
+  /** USD, when prices were given. */
+  readonly costUsd: number | null;
+  /** 429 answers the model limiter waited out. */
+  readonly throttled: number;
+  readonly wallMs: number;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+}
+
+/** Sums up this run's outcomes. */
+export function summarizeBatch(input: {
+  readonly outcomes: readonly TaskOutcome[];
+  readonly tasks: number;
+  readonly skipped: number;
+  readonly interrupted: number;
+  readonly badLines: number;
+  readonly throttled: number;
+  readonly wallMs: number;
+  readonly prices?: TokenPrices;
+}): BatchRunSummary {
+  const { outcomes, prices } = input;
+  const latencies = outcomes.map((outcome) => outcome.latencyMs).sort((a, b) => a - b);
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let ok = 0;
+  let toolCalls = 0;
+  for (const outcome of outcomes) {
+    usage.inputTokens += outcome.usage.inputTokens;
+    usage.outputTokens += outcome.usage.outputTokens;
+    toolCalls += outcome.toolCalls;
+    if (succeeded(outcome)) ok += 1;
+  }
+  return {
+    tasks: input.tasks,
+    skipped: input.skipped,
+    succeeded: ok,
+    failed: outcomes.length - ok,
+    interrupted: input.interrupted,
+    badLines: input.badLines,
+    toolCalls,
+    latencyMs: {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      max: latencies.at(-1) ?? 0,
+    },
+    usage,
+    costUsd:
+      prices === undefined
+        ? null
+        : (usage.inputTokens * prices.inputPerMillion +
+            usage.outputTokens * prices.outputPerMillion) /
+          1e6,
+    throttled: input.throttled,
+    wallMs: input.wallMs,
+  };
+}
+
+/** The summary as text. */
+export function formatBatchSummary(summary: BatchRunSummary): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const lines = [
+    `tasks      ${summary.tasks}: ${summary.succeeded} succeeded, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} finished earlier` : ''}${summary.interrupted > 0 ? `, ${summary.interrupted} interrupted (run again to resume)` : ''}${summary.badLines > 0 ? ` (+${summary.badLines} unreadable lines)` : ''}`,
+    `tool calls ${summary.toolCalls}`,
+    `latency    p50 ${seconds(summary.latencyMs.p50)}  p95 ${seconds(summary.latencyMs.p95)}  max ${seconds(summary.latencyMs.max)}`,
+    `tokens     ${summary.usage.inputTokens} in, ${summary.usage.outputTokens} out${summary.costUsd === null ? '' : `  cost $${summary.costUsd.toFixed(4)}`}${summary.throttled > 0 ? `  (${summary.throttled} rate-limit waits)` : ''}`,
+    `wall       ${seconds(summary.wallMs)}`,
+  ];
+  return `\n${lines.join('\n')}\n`;
+}

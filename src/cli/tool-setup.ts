@@ -1,0 +1,118 @@
+import { availableParallelism } from 'node:os';
+import type { WorkerPool } from '../actors/worker-pool.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { CommandLine, OptionSpec } from './command-line.js';
+import { flagOption, integerOption, listOption, stringOption } from './command-line.js';
+import { loadStack } from './load-stack.js';
+import { loadTools, needsWorkerPool } from './load-tools.js';
+
+/** The options `run`, `agent` and `batch` share: whose tools, which middleware, where receipts go. */
+export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  tools: {
+    type: 'string',
+    value: '<module>',
+    description:
+      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the example tools',
+  },
+  stack: {
+    type: 'string',
+    value: '<module>',
+    description: 'your middleware: a module exporting a tool caller, an array of them or a factory',
+  },
+  'timeout-ms': {
+    type: 'string',
+    value: '<ms>',
+    description: 'time budget of every tool call; the call is aborted past it',
+  },
+  'dry-run': {
+    type: 'boolean',
+    description: 'preview every call to a tool that is not read-only instead of running it',
+  },
+  audit: {
+    type: 'string',
+    value: '<dir>',
+    description: 'write hash-chained receipts, one log per session, under <dir>',
+  },
+  redact: {
+    type: 'string',
+    multiple: true,
+    value: '<key>',
+    description: 'argument key left out of receipts (repeatable)',
+  },
+  'no-workers': {
+    type: 'boolean',
+    description: 'run every tool on the main thread (no worker pool)',
+  },
+};
+
+/** The registry, executors and middleware a command runs with; `close()` ends the pool and logs. */
+export interface ToolSetup {
+  readonly registry: ToolRegistry;
+  readonly pool: WorkerPool | undefined;
+  /** Outermost first: the audit log, `--timeout-ms`, `--dry-run`, then the `--stack` module's layers. */
+  readonly layers: readonly ToolCaller[];
+  close(): Promise<void>;
+}
+
+async function exampleRegistry(workers: boolean): Promise<ToolRegistry> {
+  const [{ createToolRegistry }, { exampleTools }] = await Promise.all([
+    import('../tools/tool-registry.js'),
+    import('./example-tools.js'),
+  ]);
+  return createToolRegistry(exampleTools({ workers }));
+}
+
+/**
+ * Loads the tools, starts the worker pool when a tool needs it, and builds the middleware from
+ * `--audit`, `--timeout-ms`, `--dry-run` and `--stack`.
+ *
+ * @throws InputError when a module cannot be loaded; UsageError for a bad number.
+ */
+export async function setUpTools(line: CommandLine, cwd?: string): Promise<ToolSetup> {
+  const workers = !flagOption(line, 'no-workers');
+  const toolsPath = stringOption(line, 'tools');
+  const registry =
+    toolsPath === undefined ? await exampleRegistry(workers) : await loadTools(toolsPath, cwd);
+  const layers: ToolCaller[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const auditDirectory = stringOption(line, 'audit');
+  if (auditDirectory !== undefined) {
+    const { withAuditLog } = await import('../middleware/with-audit-log.js');
+    const audit = withAuditLog({
+      sink: 'local',
+      directory: auditDirectory,
+      redact: listOption(line, 'redact'),
+    });
+    layers.push(audit);
+    closers.push(() => audit.close());
+  }
+  const timeoutMs = integerOption(line, 'timeout-ms', 0, 1);
+  if (timeoutMs > 0) {
+    const { withTimeout } = await import('../middleware/with-timeout.js');
+    layers.push(withTimeout({ maxMs: timeoutMs, hard: true }));
+  }
+  if (flagOption(line, 'dry-run')) {
+    const { withDryRun } = await import('../middleware/with-dry-run.js');
+    const readOnly = registry.list().filter((tool) => tool.safety.readOnly);
+    layers.push(withDryRun({ except: readOnly.map((tool) => tool.name) }));
+  }
+  const stackPath = stringOption(line, 'stack');
+  if (stackPath !== undefined) layers.push(...(await loadStack(stackPath, cwd)));
+  let pool: WorkerPool | undefined;
+  if (workers && needsWorkerPool(registry)) {
+    const { createWorkerPool } = await import('../actors/worker-pool.js');
+    pool = createWorkerPool({ maxThreads: Math.max(1, availableParallelism() - 1) });
+    closers.unshift(() => pool?.close() ?? Promise.resolve());
+  }
+  return {
+    registry,
+    pool,
+    layers,
+    async close() {
+      const closed = await Promise.allSettled(closers.map((close) => close()));
+      const failed = closed.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+    },
+  };
+}

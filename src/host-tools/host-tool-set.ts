@@ -1,0 +1,105 @@
+import { InvalidOptionError } from '../errors.js';
+import { optionsObject } from '../option-checks.js';
+import { defineTool } from '../tools/define-tool.js';
+import { hasOwn, isPlainObject } from '../tools/json.js';
+import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
+
+/** Options every host tool set takes. */
+export interface HostToolSetOptions {
+  /** Logical name → the name the model sees, e.g. `{ run_command: 'release_run' }`. */
+  readonly names?: Readonly<Record<string, string>>;
+  /** Logical name → model-facing description. */
+  readonly descriptions?: Readonly<Record<string, string>>;
+  /** Logical names or groups (`read`, `command`, `git`, `stdlib`) to include. Default: all. */
+  readonly enabledTools?: readonly string[];
+  /** Logical names or groups to leave out (applied after `enabledTools`). */
+  readonly disabledTools?: readonly string[];
+  /** Logical name (or `*` for all) → annotations merged into the tool's own. */
+  readonly annotations?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Tool-vault namespace given to every tool. */
+  readonly namespace?: string;
+  /** Hide every tool until tool search promotes it. Default false. */
+  readonly deferLoading?: boolean;
+}
+
+/** One tool of a set, before the set's options apply. */
+export interface HostToolDefinition {
+  /** Logical name (also the default model-facing name). */
+  readonly key: string;
+  readonly group: string;
+  /** Builds the spec; `nameOf` gives the final name of any tool in the set (for cross references). */
+  build(nameOf: (key: string) => string): AnyToolSpec;
+}
+
+function stringMap(factory: string, option: string, value: unknown, keys: Set<string>) {
+  if (value === undefined) return new Map<string, string>();
+  if (!isPlainObject(value)) {
+    throw new InvalidOptionError(option, `${factory}: ${option} must be an object`);
+  }
+  const map = new Map<string, string>();
+  for (const [key, text] of Object.entries(value)) {
+    if (!keys.has(key)) {
+      throw new InvalidOptionError(option, `${factory}: ${option} names unknown tool "${key}"`);
+    }
+    if (typeof text !== 'string' || text === '') {
+      throw new InvalidOptionError(option, `${factory}: ${option}.${key} must be a string`);
+    }
+    map.set(key, text);
+  }
+  return map;
+}
+
+function selection(factory: string, option: string, value: unknown, known: Set<string>) {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) {
+    throw new InvalidOptionError(option, `${factory}: ${option} must be a list of names`);
+  }
+  for (const entry of value as string[]) {
+    if (!known.has(entry)) {
+      throw new InvalidOptionError(
+        option,
+        `${factory}: ${option} names unknown tool or group "${entry}"`,
+      );
+    }
+  }
+  return new Set(value as string[]);
+}
+
+/**
+ * Applies the common options to a set's definitions and defines the tools. Throws
+ * `InvalidOptionError` for an unknown logical name or group, a non-string name or description.
+ */
+export function buildHostToolSet(
+  factory: string,
+  definitions: readonly HostToolDefinition[],
+  options: HostToolSetOptions | undefined,
+): AnyTool[] {
+  const settings = optionsObject(factory, options);
+  const keys = new Set(definitions.map((definition) => definition.key));
+  const known = new Set([...keys, ...definitions.map((definition) => definition.group)]);
+  const names = stringMap(factory, 'names', settings.names, keys);
+  const descriptions = stringMap(factory, 'descriptions', settings.descriptions, keys);
+  const enabled = selection(factory, 'enabledTools', settings.enabledTools, known);
+  const disabled = selection(factory, 'disabledTools', settings.disabledTools, known);
+  const annotations = settings.annotations ?? {};
+  if (!isPlainObject(annotations)) {
+    throw new InvalidOptionError('annotations', `${factory}: annotations must be an object`);
+  }
+  const picked = (definition: HostToolDefinition): boolean =>
+    (enabled === undefined || enabled.has(definition.key) || enabled.has(definition.group)) &&
+    !(disabled?.has(definition.key) === true || disabled?.has(definition.group) === true);
+  const nameOf = (key: string): string => names.get(key) ?? key;
+  return definitions.filter(picked).map((definition) => {
+    const spec = definition.build(nameOf);
+    const own = hasOwn(annotations, definition.key) ? annotations[definition.key] : undefined;
+    const shared = hasOwn(annotations, '*') ? annotations['*'] : undefined;
+    return defineTool({
+      ...spec,
+      name: nameOf(definition.key),
+      description: descriptions.get(definition.key) ?? spec.description,
+      annotations: { ...spec.annotations, logicalName: definition.key, ...shared, ...own },
+      ...(settings.namespace === undefined ? {} : { namespace: settings.namespace }),
+      ...(settings.deferLoading === true ? { deferLoading: true } : {}),
+    });
+  });
+}

@@ -1,0 +1,14 @@
+import type { ChildProcess } from 'node:child_process';
+
+/**
+ * Kills a detached child's whole process group (the child and everything it started), so no
+ * grandchild outlives a timeout or a cancellation. A group already gone is not an error.
+ */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
