@@ -45,13 +45,21 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
   const runId = options.runId ?? `run_${randomUUID()}`;
   const session =
-    options.loopDetection === false
+    options.loopDetection === false && options.toolSearch === undefined
       ? null
-      : createSessionActor({ sessionId, loop: options.loopDetection });
+      : createSessionActor({
+          sessionId,
+          ...(options.loopDetection === false ? {} : { loop: options.loopDetection }),
+        });
+  const searchView =
+    options.toolSearch === undefined || session === null
+      ? null
+      : options.toolSearch({ tools, model, session, emit: (event) => onEvent?.(event) });
+  const registry = searchView?.registry ?? tools;
   const dispatcher = createDispatcher({
     ...options.dispatcher,
-    registry: tools,
-    caller: callerOf(session, options.toolCaller),
+    registry,
+    caller: callerOf(options.loopDetection === false ? null : session, options.toolCaller),
   });
   const subscription =
     onEvent === undefined ? undefined : dispatcher.events$.subscribe((event) => onEvent(event));
@@ -141,11 +149,12 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   }
 
   async function streamOnce(iteration: number): Promise<AgentTurn> {
-    const definitions = tools.modelDefinitions();
+    const definitions =
+      searchView === null ? tools.modelDefinitions() : await searchView.definitions();
     const streamed = await dispatchStreamedTurn({
       deltas: opened(() =>
         model.stream({
-          system: options.system,
+          system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
           signal,
@@ -161,7 +170,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       onDetectorEvent: onEvent,
     });
     if (streamed.outcome === 'completed') {
-      transcript.push(assistantMessage(streamed, tools, model.toolCalling));
+      transcript.push(assistantMessage(streamed, registry, model.toolCalling));
       const answers = toolResultsMessage(streamed);
       if (answers !== null) transcript.push(answers);
     }

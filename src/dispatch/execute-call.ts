@@ -14,6 +14,7 @@ import { policyDenial, policyDeniedResult } from './execution-policy.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
 import { type ArtifactStore, boundRendered, contentText, renderValue } from './render-output.js';
 import { type ContentBlock, shortCircuitResult, type ToolCallResult } from './result.js';
+import type { SecretScrubber } from './secret-scrubber.js';
 import { isToolOutput } from './tool-output.js';
 
 /** What the executor stage needs from its dispatcher. */
@@ -28,6 +29,8 @@ export interface ExecuteCallDeps {
   readonly random: () => number;
   readonly sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   readonly onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => void;
+  /** Removes injected secrets from what a tool returned, threw or reported; null: no scrubbing. */
+  readonly scrubber: SecretScrubber | null;
 }
 
 const MAX_LISTED_TOOLS = 50;
@@ -86,6 +89,9 @@ function checkCall(deps: ExecuteCallDeps, call: ToolCallEnvelope): ToolCallResul
       'the call envelope was not derived from the dispatched call (build it with { ...call, … })',
     );
   }
+  if (state.malformed === true && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
   const tool =
     call.toolName === state.tool?.name ? state.tool : deps.registry.resolve(call.toolName);
   if (tool === undefined || !isAdvertised(tool, state.advertised)) {
@@ -124,14 +130,23 @@ async function runWithRetry(
   const server = tool.executor.kind === 'mcp_server' ? tool.executor.server : undefined;
   const executor = deps.executors.get(executorName);
   if (executor === undefined) {
-    return executorFailure(call, executorName, 0, 1, {
-      message: `no ${executorName} executor is configured for tool "${tool.name}"`,
-    });
+    return executorFailure(
+      call,
+      executorName,
+      0,
+      1,
+      `no ${executorName} executor is configured for tool "${tool.name}"`,
+    );
   }
   const maxAttempts = tool.retry?.maxAttempts ?? 1;
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
-    const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
+    const abort = new CallAbort(
+      call.signal,
+      tool.timeoutMs,
+      tool.name,
+      executor.timesExecution === true,
+    );
     let outcome: ExecutionOutcome | undefined;
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
     if (!abort.aborted) {
@@ -145,7 +160,10 @@ async function runWithRetry(
     if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
-      return withServer(timeoutResult(call, executorName, elapsed, attempt, abort.reason), server);
+      return withServer(
+        timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
+        server,
+      );
     }
     if (outcome.ok) {
       return withServer(
@@ -155,12 +173,20 @@ async function runWithRetry(
     }
     if (outcome.executorFailure !== undefined) {
       return withServer(
-        executorFailure(call, executorName, elapsed, attempt, outcome.executorFailure),
+        executorFailure(
+          call,
+          executorName,
+          elapsed,
+          attempt,
+          scrubbed(deps, outcome.executorFailure.message),
+          outcome.executorFailure.exitCode,
+          outcome.executorFailure.errorCategory,
+        ),
         server,
       );
     }
     const category = classifyError(outcome.error);
-    if (category === 'cancelled') throw asCancellation(outcome.error);
+    if (category === 'cancelled') throw scrubbedCancellation(deps, asCancellation(outcome.error));
     if (
       attempt < maxAttempts &&
       isTransient(category) &&
@@ -169,7 +195,7 @@ async function runWithRetry(
       continue;
     }
     return withServer(
-      toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category),
+      toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category),
       server,
     );
   }
@@ -215,8 +241,16 @@ class CallExecution implements ExecutionRequest {
     return this.#abort.whenAborted();
   }
 
+  started(): void {
+    this.#abort.armTimeout();
+  }
+
   emit(progress: ToolProgress): void {
-    this.#deps.onProgress(this.#call, progress);
+    const scrubber = this.#deps.scrubber;
+    this.#deps.onProgress(
+      this.#call,
+      scrubber === null ? progress : (scrubber.value(progress) as ToolProgress),
+    );
   }
 }
 
@@ -258,7 +292,15 @@ function okResult(
     content = returned.content;
     isError = returned.isError === true;
   }
-  const full = content === undefined ? renderValue(value) : contentText(content);
+  const { scrubber } = deps;
+  if (scrubber !== null) {
+    value = scrubber.value(value);
+    if (content !== undefined) content = scrubber.value(content) as readonly ContentBlock[];
+  }
+  let full = content === undefined ? renderValue(value) : contentText(content);
+  // Before bounding: the artifact store receives the full text. The text is scrubbed too, for
+  // what rendering adds (a `toJSON`, a `toString`).
+  if (scrubber !== null) full = scrubber.text(full);
   const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
   const result: Mutable<ToolCallResult> = {
     ok: !isError,
@@ -286,8 +328,6 @@ function okResult(
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-type ExecutorFailure = NonNullable<Extract<ExecutionOutcome, { ok: false }>['executorFailure']>;
-
 function failure(
   call: ToolCallEnvelope,
   executor: ExecutorName,
@@ -313,7 +353,19 @@ function failure(
   };
 }
 
+/** `text` without the injected secrets, when the dispatcher scrubs them. */
+function scrubbed(deps: ExecuteCallDeps, text: string): string {
+  return deps.scrubber === null ? text : deps.scrubber.text(text);
+}
+
+/** A tool's own cancellation, its message scrubbed (and its cause dropped when it quoted a secret). */
+function scrubbedCancellation(deps: ExecuteCallDeps, error: CancelledError): CancelledError {
+  const message = scrubbed(deps, error.message);
+  return message === error.message ? error : new CancelledError(message);
+}
+
 function toolErrorResult(
+  deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
   executor: ExecutorName,
   elapsed: number,
@@ -323,12 +375,13 @@ function toolErrorResult(
 ): ToolCallResult {
   return failure(call, executor, elapsed, attempts, {
     status: 'error',
-    error: errorMessage(thrown),
+    error: scrubbed(deps, errorMessage(thrown)),
     errorCategory: category === 'generic' ? 'tool_error' : category,
   });
 }
 
 function timeoutResult(
+  deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
   executor: ExecutorName,
   elapsed: number,
@@ -337,7 +390,7 @@ function timeoutResult(
 ): ToolCallResult {
   return failure(call, executor, elapsed, attempts, {
     status: 'timeout',
-    error: errorMessage(reason),
+    error: scrubbed(deps, errorMessage(reason)),
     errorCategory: 'timeout',
   });
 }
@@ -347,13 +400,15 @@ function executorFailure(
   executor: ExecutorName,
   elapsed: number,
   attempts: number,
-  { message, exitCode, errorCategory }: ExecutorFailure,
+  message: string,
+  exitCode?: number,
+  errorCategory = 'executor_error',
 ): ToolCallResult {
   // The exit code of a crashed worker rides on `result` for the application (and receipts).
   return failure(call, executor, elapsed, attempts, {
     status: 'executor_error',
     error: message,
-    errorCategory: errorCategory ?? 'executor_error',
+    errorCategory,
     ...(exitCode === undefined ? {} : { result: { exitCode } }),
   });
 }
