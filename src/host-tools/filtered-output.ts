@@ -8,7 +8,14 @@
 
 // Filters that read their whole input before they finish; `head`, `grep -q/-m` stop early.
 const CONSUME_ALL = new Set(['tail', 'wc', 'grep', 'egrep', 'fgrep', 'sort', 'uniq', 'cut', 'tr']);
-const EARLY_GREP_FLAGS = /^-(?:[a-zA-Z]*[qm][a-zA-Z0-9]*|-quiet|-silent|-max-count(?:=.*)?)$/;
+const EARLY_GREP_LONG = ['--quiet', '--silent', '--max-count'];
+
+/** A grep option that stops reading early: `-q`, `-m N` (also bundled, `-qi`), or their long forms. */
+function stopsEarly(word: string): boolean {
+  if (word.startsWith('--'))
+    return EARLY_GREP_LONG.some((flag) => word === flag || word.startsWith(`${flag}=`));
+  return word.startsWith('-') && (word.includes('q') || word.includes('m'));
+}
 // Command substitution, subshells, groups, redirections, sequencing, background jobs, newlines.
 const UNSAFE = new Set(['$', '`', '(', ')', '{', '}', '<', '>', ';', '&', '\n', '\r', '\\']);
 
@@ -46,7 +53,7 @@ function consumesAll(stage: string): boolean {
   const words = stage.split(/\s+/);
   const program = words[0] ?? '';
   if (!CONSUME_ALL.has(program)) return false;
-  if (program.endsWith('grep')) return !words.slice(1).some((word) => EARLY_GREP_FLAGS.test(word));
+  if (program.endsWith('grep')) return !words.slice(1).some(stopsEarly);
   return true;
 }
 

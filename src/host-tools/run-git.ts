@@ -70,8 +70,10 @@ async function filterOverrides(options: RunGitOptions): Promise<string[]> {
   });
   const drivers = new Set<string>();
   for (const line of listed.stdout.split('\n')) {
-    const driver = /^filter\.(.+)\.[^.]+$/.exec(line.trim())?.[1];
-    if (driver !== undefined) drivers.add(driver);
+    const name = line.trim();
+    // `filter.<driver>.<key>`: the driver is everything between the first and the last dot.
+    const last = name.lastIndexOf('.');
+    if (name.startsWith('filter.') && last > 'filter.'.length) drivers.add(name.slice(7, last));
   }
   return [...drivers].flatMap((driver) => [
     ...['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${driver}.${key}=`]),
