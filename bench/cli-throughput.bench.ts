@@ -3,13 +3,14 @@
  * of 100k and 400k calls (10 `add` calls a line, output to a file), against a floor that only
  * reads, parses and writes the same lines (`support/cli-floor.mjs`). The marginal rate (the extra
  * 300k calls over the extra time) leaves out start-up, which both sides pay once. Then
- * `switchyard --version` in fresh processes, against `node -e 0`.
+ * `switchyard --version` in fresh processes, against `node -e 0`. With GNU time installed, each run's
+ * CPU time is shown too (on a shared machine wall time measures the neighbours as well).
  * Targets: ≥ 250k calls/s and within 1.5× of the floor; `--version` ≤ 100 ms.
  *
  * Run: npm run bench:one bench/cli-throughput.bench.ts   (ROUNDS=n sets the runs per case, default 3)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,11 +42,26 @@ function batchFile(calls: number): string {
   return path;
 }
 
-/** Runs a node script with its stdout in the output file. */
-function node(args: readonly string[]): void {
-  execFileSync('sh', ['-c', `"$0" "$@" > "${output}"`, process.execPath, ...args], {
+// CPU time (user + system) of each run, read through GNU time when it is installed: on a shared
+// machine wall time measures the neighbours as much as the program.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const cpuFile = join(dir, 'cpu.txt');
+const cpuSeconds = new Map<string, number[]>();
+
+/** Runs a node script with its stdout in the output file; records its CPU time under `name`. */
+function node(name: string, args: readonly string[]): void {
+  const command = TIME === undefined ? [] : [TIME, '-f', '%U %S', '-o', cpuFile];
+  execFileSync('sh', ['-c', `"$@" > "${output}"`, 'sh', ...command, process.execPath, ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  if (TIME === undefined) return;
+  const [user = 0, system = 0] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+  cpuSeconds.set(name, [...(cpuSeconds.get(name) ?? []), user + system]);
+}
+
+function meanCpuMs(name: string): number {
+  const runs = cpuSeconds.get(name) ?? [];
+  return runs.length === 0 ? Number.NaN : (runs.reduce((a, b) => a + b, 0) / runs.length) * 1000;
 }
 
 const files = new Map(SIZES.map((size) => [size, batchFile(size)]));
@@ -79,7 +95,7 @@ const throughput = new Bench({
   iterations: ROUNDS,
   warmup: false,
 });
-for (const [name, args] of cases) throughput.add(name, () => node(args));
+for (const [name, args] of cases) throughput.add(name, () => node(name, args));
 await throughput.run();
 
 const rows = [];
@@ -87,11 +103,16 @@ for (const name of cases.keys()) {
   const size = SIZES.find((candidate) => name.includes(`(${candidate / 1000}k`)) as number;
   const ms = meanMs(throughput, name);
   const floorMs = meanMs(throughput, `floor: read, parse, write (${size / 1000}k calls)`);
+  const floorName = `floor: read, parse, write (${size / 1000}k calls)`;
+  const cpuMs = meanCpuMs(name);
   rows.push({
     case: name,
     'wall (ms)': ms.toFixed(0),
     'calls/s': ((size * 1000) / ms).toFixed(0),
     'x floor': (ms / floorMs).toFixed(2),
+    'CPU (ms)': cpuMs.toFixed(0),
+    'calls per CPU s': ((size * 1000) / cpuMs).toFixed(0),
+    'CPU x floor': (cpuMs / meanCpuMs(floorName)).toFixed(2),
   });
 }
 console.log(`\n${throughput.name}, ${ROUNDS} runs each`);
@@ -105,9 +126,11 @@ for (const prefix of [
 ]) {
   const small = meanMs(throughput, `${prefix} (100k calls)`);
   const large = meanMs(throughput, `${prefix} (400k calls)`);
+  const cpu = meanCpuMs(`${prefix} (400k calls)`) - meanCpuMs(`${prefix} (100k calls)`);
   marginal.push({
     case: prefix,
     'marginal calls/s (400k − 100k)': ((300_000 * 1000) / (large - small)).toFixed(0),
+    'marginal calls per CPU s': ((300_000 * 1000) / cpu).toFixed(0),
     'start-up + first 100k (ms)': small.toFixed(0),
   });
 }
@@ -115,11 +138,13 @@ const floorRate =
   (300_000 * 1000) /
   (meanMs(throughput, 'floor: read, parse, write (400k calls)') -
     meanMs(throughput, 'floor: read, parse, write (100k calls)'));
+const floorCpuRate = Number(marginal[0]?.['marginal calls per CPU s']);
 console.log('\nMarginal rate (start-up left out)');
 console.table(
   marginal.map((row) => ({
     ...row,
     'x floor': (floorRate / Number(row['marginal calls/s (400k − 100k)'])).toFixed(2),
+    'CPU x floor': (floorCpuRate / Number(row['marginal calls per CPU s'])).toFixed(2),
   })),
 );
 

@@ -6,8 +6,14 @@ export interface IntentEvidence {
   readonly quoted: readonly string[];
   /** Calendar dates as `YYYY-MM-DD`. */
   readonly dates: readonly string[];
-  /** Runs of capitalised words not starting a sentence ("New York City"). */
+  /**
+   * Runs of capitalised words not starting a sentence, with a trailing region code or one-word
+   * country ("New York City", "Newark, NJ", "Toronto, Canada").
+   */
   readonly names: readonly string[];
+  readonly emails: readonly string[];
+  /** `http(s)://` addresses, without trailing punctuation. */
+  readonly urls: readonly string[];
   /** The intent in lower case with single spaces, for enum and keyword look-ups. */
   readonly lower: string;
 }
@@ -51,7 +57,9 @@ const NUMBER =
   /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])-?\d+(?:\.\d+)?(?![\w-])/g;
 const NUMBER_WORD = new RegExp(`\\b(${Object.keys(WORDS).join('|')})\\b`, 'gi');
 const NAME =
-  /(?<![.!?]\s|^|[\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:of\s+|de\s+)?\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+  /(?<![.!?]\s|^|[\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:of\s+|de\s+)?\p{Lu}[\p{L}\p{N}'’-]*)*(?:,\s+(?:\p{Lu}{2}(?![\p{L}])|\p{Lu}\p{Ll}+(?![\p{L}]|\s+\p{Lu})))?/gu;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const URL_TEXT = /https?:\/\/[^\s'"<>]+/g;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -87,7 +95,7 @@ function numbersOf(intent: string): { value: number; before: string; index: numb
   return found.sort((a, b) => a.index - b.index);
 }
 
-/** Reads numbers, quoted text, dates and capitalised names off `intent`. Linear in its length. */
+/** Reads numbers, quoted text, dates, names, e-mail and web addresses off `intent`. Linear in its length. */
 export function intentEvidence(intent: string): IntentEvidence {
   const quoted = [...intent.matchAll(QUOTED)].map(
     (match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '',
@@ -100,6 +108,8 @@ export function intentEvidence(intent: string): IntentEvidence {
     quoted,
     dates: datesOf(intent),
     names,
+    emails: [...intent.matchAll(EMAIL)].map((match) => match[0]),
+    urls: [...intent.matchAll(URL_TEXT)].map((match) => match[0].replace(/[.,;:!?)]+$/, '')),
     lower: intent.toLowerCase().replace(/\s+/g, ' '),
   };
 }

@@ -67,6 +67,8 @@ interface Pools {
   readonly quoted: Pool<string>;
   readonly names: Pool<string>;
   readonly dates: Pool<string>;
+  readonly emails: Pool<string>;
+  readonly urls: Pool<string>;
 }
 
 function enumHit(values: readonly unknown[], lower: string): JsonValue | undefined {
@@ -91,6 +93,14 @@ function stringFor(name: string, schema: Schema, pools: Pools): string | undefin
   if (schema.format === 'date' || /date|day/i.test(name)) {
     const date = pools.dates.take();
     if (date !== undefined) return date;
+  }
+  if (schema.format === 'email' || /e-?mail|^to$|recipient/i.test(name)) {
+    const email = pools.emails.take();
+    if (email !== undefined) return email;
+  }
+  if (schema.format === 'uri' || /url|uri|link|endpoint/i.test(name)) {
+    const url = pools.urls.take();
+    if (url !== undefined) return url;
   }
   // Places and names are capitalised in the intent; other strings are more often quoted.
   if (NAMED.test(name)) return pools.names.take() ?? pools.quoted.take();
@@ -139,7 +149,8 @@ function valueFor(
 /**
  * A binder that needs no model: it fills a tool's arguments from the intent by reading the schema.
  * Required properties take, by type, a number written near a word of the property's name (else the
- * next one), quoted text, a date (`format: date` or a name with "date"/"day"), a capitalised name, a
+ * next one), quoted text, a date (`format: date` or a name with "date"/"day"), an e-mail or web
+ * address (by format or name), a capitalised name (with a trailing region code: "Newark, NJ"), a
  * boolean mentioned and not negated, or for arrays every number or quoted text left; any property
  * with an `enum` takes the longest enum value the intent mentions. Arguments the planner already
  * gave are kept. A real, fast baseline: what a model-free binder reaches on the data.
@@ -157,6 +168,8 @@ export function createLexicalBinder(): BinderFn {
       quoted: new Pool(evidence.quoted),
       names: new Pool(evidence.names),
       dates: new Pool(evidence.dates),
+      emails: new Pool(evidence.emails),
+      urls: new Pool(evidence.urls),
     };
     const properties = isPlainObject(request.schema.properties) ? request.schema.properties : {};
     const required = new Set(Array.isArray(request.schema.required) ? request.schema.required : []);

@@ -7,14 +7,13 @@ import { errorMessage } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { chooseModel } from './choose-model.js';
+import { chooseModel, MODEL_OPTIONS } from './choose-model.js';
 import { type CommandIo, processIo } from './command-io.js';
 import {
   type CommandSpec,
   commandHelp,
   flagOption,
   integerOption,
-  type OptionSpec,
   parseCommandLine,
   stringOption,
 } from './command-line.js';
@@ -116,41 +115,6 @@ export async function runAgentCommand(options: AgentCommandOptions): Promise<Age
   );
   return run;
 }
-
-/** The model options `agent` and `batch` share. */
-export const MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  provider: {
-    type: 'string',
-    value: '<name>',
-    description:
-      'openai | openai-responses | anthropic | scripted (default: openai when OPENAI_API_KEY is set, anthropic when ANTHROPIC_API_KEY is set, scripted otherwise)',
-  },
-  model: {
-    type: 'string',
-    value: '<id>',
-    description: "the provider's model id (also SWITCHYARD_MODEL)",
-  },
-  'base-url': {
-    type: 'string',
-    value: '<url>',
-    description:
-      'an OpenAI-compatible (or Anthropic) endpoint (also OPENAI_BASE_URL / ANTHROPIC_BASE_URL)',
-  },
-  'max-iterations': {
-    type: 'string',
-    value: '<n>',
-    description: 'model turns at most (default 10)',
-  },
-  concurrency: {
-    type: 'string',
-    value: '<n>',
-    description: `tool calls in flight per turn (default ${DEFAULT_MAX_CONCURRENT_TOOLS})`,
-  },
-  'no-eager': {
-    type: 'boolean',
-    description: 'start no call before the model has finished its turn',
-  },
-};
 
 /** `switchyard agent`'s command line. */
 export const AGENT_SPEC: CommandSpec = {

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
-import { MODEL_OPTIONS } from './agent-command.js';
 import { finishedTaskIds, ResultFile } from './batch-output.js';
 import { BatchProgress } from './batch-progress.js';
 import { formatBatchSummary, summarizeBatch } from './batch-summary.js';
 import { readTasks } from './batch-tasks.js';
+import { MODEL_OPTIONS } from './choose-model.js';
 import { type CommandIo, processIo } from './command-io.js';
 import {
   type CommandSpec,

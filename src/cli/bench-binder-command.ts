@@ -8,6 +8,7 @@ import { parseBinderSpec } from '../binder-bench/parse-binder-spec.js';
 import { runBinderBenchmark } from '../binder-bench/run-binder-benchmark.js';
 import { writeBenchResults } from '../binder-bench/write-bench-results.js';
 import { InvalidOptionError, MissingPeerDependencyError, SwitchyardError } from '../errors.js';
+import { EXIT } from './exit-codes.js';
 
 /** Usage of `switchyard bench binder`. */
 export const BENCH_BINDER_USAGE = `switchyard bench binder — accuracy of tool-argument binders against latency budgets
@@ -88,8 +89,9 @@ function progressBar(stream: BenchBinderIo['stderr'], enabled: boolean) {
 /**
  * `switchyard bench binder [options]`: runs the binder latency-budget benchmark, prints the table
  * (a progress bar on a terminal meanwhile) and, with `--out`, writes the JSON results, the SVG
- * plots and an HTML report. Returns the exit code: 0 done, 1 an optional package is missing (for
- * the plots: the table and results.json are written first), 2 bad usage (the message names the option).
+ * plots and an HTML report. Returns the exit code (`EXIT`): 0 done; 2 bad usage (the message names
+ * the option); 3 a data file that cannot be read or parsed, or an optional package to install (for
+ * the plots, after the table and results.json are written).
  */
 export async function runBenchBinderCommand(
   args: readonly string[],
@@ -117,7 +119,7 @@ export async function runBenchBinderCommand(
     });
     if (values.help) {
       stdout.write(BENCH_BINDER_USAGE);
-      return 0;
+      return EXIT.ok;
     }
     progress = progressBar(stderr, !values['no-progress']);
     const binders: BinderSpec[] | undefined = values.binder?.map(parseBinderSpec);
@@ -141,25 +143,29 @@ export async function runBenchBinderCommand(
     stdout.write(formatBenchTable(result));
     if (values.out === undefined) {
       stdout.write('(--out DIR writes results.json, the SVG plots and report.html)\n');
-      return 0;
+      return EXIT.ok;
     }
     const written = await writeBenchResults(result, values.out);
     stdout.write(`wrote ${written.join(', ')}\n`);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     progress.done();
-    if (MissingPeerDependencyError.isInstance(error)) {
-      stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    if (SwitchyardError.isInstance(error) || isUsageError(error)) {
-      stderr.write(
-        `${(error as Error).message}\nRun \`switchyard bench binder --help\` for the options.\n`,
-      );
-      return 2;
-    }
-    throw error;
+    const code = exitCodeOf(error);
+    if (code === undefined) throw error;
+    stderr.write(`${(error as Error).message}\n`);
+    if (code === EXIT.usage)
+      stderr.write('Run `switchyard bench binder --help` for the options.\n');
+    return code;
   }
+}
+
+/** The exit code of an expected failure; undefined for a bug, which propagates. */
+function exitCodeOf(error: unknown): number | undefined {
+  // A data file that cannot be read or parsed, or a package to install: the input is at fault.
+  if (MissingPeerDependencyError.isInstance(error)) return EXIT.input;
+  if (InvalidOptionError.isInstance(error) && error.option === 'data') return EXIT.input;
+  if (SwitchyardError.isInstance(error) || isUsageError(error)) return EXIT.usage;
+  return undefined;
 }
 
 /** node:util parseArgs rejects unknown options, missing values and positionals with these codes. */

@@ -1,5 +1,7 @@
 import { InvalidOptionError } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import type { OptionSpec } from './command-line.js';
 import { demoModel } from './demo-model.js';
 
 /** What the command line said about the model, and the environment it runs in. */
@@ -75,3 +77,38 @@ export async function chooseModel(choice: ModelChoice): Promise<ModelClient> {
       return demoModel(choice.task);
   }
 }
+
+/** The model options `agent` and `batch` share. */
+export const MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  provider: {
+    type: 'string',
+    value: '<name>',
+    description:
+      'openai | openai-responses | anthropic | scripted (default: openai when OPENAI_API_KEY is set, anthropic when ANTHROPIC_API_KEY is set, scripted otherwise)',
+  },
+  model: {
+    type: 'string',
+    value: '<id>',
+    description: "the provider's model id (also SWITCHYARD_MODEL)",
+  },
+  'base-url': {
+    type: 'string',
+    value: '<url>',
+    description:
+      'an OpenAI-compatible (or Anthropic) endpoint (also OPENAI_BASE_URL / ANTHROPIC_BASE_URL)',
+  },
+  'max-iterations': {
+    type: 'string',
+    value: '<n>',
+    description: 'model turns at most (default 10)',
+  },
+  concurrency: {
+    type: 'string',
+    value: '<n>',
+    description: `tool calls in flight per turn (default ${DEFAULT_MAX_CONCURRENT_TOOLS})`,
+  },
+  'no-eager': {
+    type: 'boolean',
+    description: 'start no call before the model has finished its turn',
+  },
+};

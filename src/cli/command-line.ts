@@ -25,7 +25,7 @@ export interface CommandSpec {
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-/** The parsed command line: option values by long name, and positionals; null when `--help` was asked. */
+/** The parsed command line: option values by long name, and positionals. */
 export interface CommandLine {
   readonly values: Values;
   readonly positionals: readonly string[];

@@ -65,13 +65,16 @@ process.once('exit', () => {
 });
 endOnClosedPipe(process.stdout);
 endOnClosedPipe(process.stderr);
-main(process.argv.slice(2)).then(
-  (code) => {
-    settled = true;
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    settled = true;
-    process.exitCode = exitCodeOf(error, process.stderr);
-  },
+/**
+ * Exits once standard output has taken everything: a call abandoned by Ctrl-C (a tool that
+ * ignores its signal) must not keep the process alive after the command has finished.
+ */
+function exitWith(code: number): void {
+  settled = true;
+  process.exitCode = code;
+  process.stdout.write('', () => process.exit(code));
+}
+
+main(process.argv.slice(2)).then(exitWith, (error: unknown) =>
+  exitWith(exitCodeOf(error, process.stderr)),
 );

@@ -134,7 +134,12 @@ async function runWithRetry(
   const maxAttempts = tool.retry?.maxAttempts ?? 1;
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
-    const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
+    const abort = new CallAbort(
+      call.signal,
+      tool.timeoutMs,
+      tool.name,
+      executor.timesExecution === true,
+    );
     let outcome: ExecutionOutcome | undefined;
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
     if (!abort.aborted) {
@@ -206,6 +211,10 @@ class CallExecution implements ExecutionRequest {
 
   whenAborted(): Promise<never> {
     return this.#abort.whenAborted();
+  }
+
+  started(): void {
+    this.#abort.armTimeout();
   }
 
   emit(progress: ToolProgress): void {

@@ -56,6 +56,31 @@ describe('the lexical binder', () => {
     });
   });
 
+  it('takes e-mail and web addresses by format or name, and names with their region code', async () => {
+    const schema = object(
+      {
+        to: { type: 'string' },
+        page: { type: 'string', format: 'uri' },
+        location: { type: 'string' },
+      },
+      ['to', 'page', 'location'],
+    );
+    const intent =
+      'Mail ann.lee@example.org the page https://example.org/a?b=1. about Newark, NJ venues.';
+    expect((await bind(intent, schema)).data).toEqual({
+      to: 'ann.lee@example.org',
+      page: 'https://example.org/a?b=1',
+      location: 'Newark, NJ',
+    });
+    const abroad = object({ location: { type: 'string' } }, ['location']);
+    expect((await bind('A hotel in Toronto, Canada? One room.', abroad)).data).toEqual({
+      location: 'Toronto, Canada',
+    });
+    expect((await bind('A room in Hotel Paradise, Las Vegas.', abroad)).data).toEqual({
+      location: 'Hotel Paradise',
+    });
+  });
+
   it('reads booleans as mentioned and not negated, and keeps the planner’s own arguments', async () => {
     const schema = object({ include_tax: { type: 'boolean' }, amount: { type: 'number' } }, [
       'include_tax',

@@ -164,6 +164,33 @@ describe('switchyard batch', () => {
     }
   });
 
+  it('keeps tool calls in flight across all sessions within --max-tool-calls', async () => {
+    const dir = tempDir('switchyard-batch-');
+    const file = join(dir, 'tasks.jsonl');
+    writeFileSync(
+      file,
+      ['a', 'b', 'c', 'd'].map((id) => `{"id":"${id}","task":"hold"}`).join('\n'),
+    );
+    const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    const { code, out } = await batch([
+      file,
+      '--sessions',
+      '4',
+      '--max-tool-calls',
+      '3',
+      '--tools',
+      join(fixtures, 'gauge-tools.ts'),
+      '--model-module',
+      join(fixtures, 'gauge-model.ts'),
+      '--quiet',
+    ]);
+    expect(code).toBe(EXIT.ok);
+    expect(jsonLines(out).map((result) => result.toolCalls)).toEqual([4, 4, 4, 4]);
+    const { gauge } = globalThis as { gauge?: { max: number; inFlight: number } };
+    // 16 calls of 4 sessions, each turn allowing 8 at once: only the shared bound holds them to 3.
+    expect(gauge).toMatchObject({ max: 3, inFlight: 0 });
+  });
+
   it('prints its help and refuses a missing file as unreadable input', async () => {
     const help = await batch(['--help']);
     expect(help.code).toBe(EXIT.ok);

@@ -131,4 +131,54 @@ describe('switchyard batch: resume after a kill', () => {
     expect(third.err).toContain('6 finished earlier');
     expect(lines(ledger).length).toBe(before);
   }, 60_000);
+
+  it('ends on Ctrl-C with exit 130, writing no line for the stopped task, which the next run finishes', async () => {
+    const dir = tempDir('switchyard-interrupt-');
+    const tasksFile = join(dir, 'tasks.jsonl');
+    writeFileSync(
+      tasksFile,
+      ['a', 'b', 'c'].map((id) => JSON.stringify({ id, task: id })).join('\n'),
+    );
+    const out = join(dir, 'results.jsonl');
+    const ledger = join(dir, 'ledger.txt');
+    const args = [
+      'batch',
+      tasksFile,
+      '-o',
+      out,
+      '--tools',
+      join(FIXTURES, 'ledger-tools.ts'),
+      '--model-module',
+      join(FIXTURES, 'ledger-model.ts'),
+      '--quiet',
+    ];
+    const env = { LEDGER: ledger, HANG_DIR: dir };
+    // b hangs in a call that ignores cancellation, as a stuck tool would.
+    const first = startCli(args, { ...env, HANG_AT: 'checkpoint:b' });
+    const firstExit = exited(first);
+    await until(
+      () => existsSync(join(dir, 'b.hang')) && lines(out).length === 2,
+      20_000,
+      'b to hang',
+    );
+    first.kill('SIGINT');
+    const stopped = await firstExit;
+    expect(stopped.code).toBe(130);
+    expect(stopped.err).toContain('1 interrupted (run again to resume)');
+    expect(
+      lines(out)
+        .map((line) => JSON.parse(line).id)
+        .sort(),
+    ).toEqual(['a', 'c']);
+
+    const second = await exited(startCli(args, env));
+    expect(second.code).toBe(0);
+    expect(
+      lines(out)
+        .map((line) => JSON.parse(line).id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
+    const count = (entry: string) => lines(ledger).filter((line) => line === entry).length;
+    expect([count('charge b'), count('checkpoint b'), count('charge_slowly b')]).toEqual([1, 2, 1]);
+  }, 60_000);
 });

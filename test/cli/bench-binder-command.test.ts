@@ -100,7 +100,7 @@ describe('switchyard bench binder', () => {
       stderr: expect.stringContaining('--help'),
     });
     expect(await run(['--data', '/nonexistent/cases.jsonl'])).toMatchObject({
-      code: 2,
+      code: 3,
       stderr: expect.stringContaining('cannot read'),
     });
     expect(await run(['--binder', 'openai:gpt-4.1-nano'])).toMatchObject({
