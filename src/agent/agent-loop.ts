@@ -151,12 +151,14 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   async function streamOnce(iteration: number): Promise<AgentTurn> {
     const definitions =
       searchView === null ? tools.modelDefinitions() : await searchView.definitions();
+    const native = searchView?.native;
     const streamed = await dispatchStreamedTurn({
       deltas: opened(() =>
         model.stream({
           system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
+          ...(native === undefined ? {} : { toolSearch: native }),
           signal,
         }),
       ),
@@ -165,7 +167,10 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       maxConcurrentTools: options.maxConcurrentTools,
       signal,
       eager: options.eager,
-      advertised: new Set(definitions.map((definition) => definition.canonicalName)),
+      // With provider-side search, every deferred tool may be loaded and called within the turn.
+      advertised: new Set(
+        [...definitions, ...(native?.deferred ?? [])].map((definition) => definition.canonicalName),
+      ),
       turn: { iteration, sessionId, runId, model: model.model, provider: model.provider },
       onDetectorEvent: onEvent,
     });

@@ -1,5 +1,5 @@
 import type { SessionActor } from '../actors/session-actor.js';
-import type { ModelClient } from '../providers/model-client.js';
+import type { ModelClient, NativeToolSearchRequest } from '../providers/model-client.js';
 import type { ModelToolDefinition, ToolRegistry } from '../tools/tool-registry.js';
 
 /** The model asked for tools: the same shape whether the provider searched (`native`) or the loop did (`client`). */
@@ -47,6 +47,8 @@ export interface ToolSearchView {
   definitions(): Promise<ModelToolDefinition[]>;
   /** The system prompt to send, from the one given. */
   system(base: string | undefined): string | undefined;
+  /** Set when the provider searches: sent as the request's `toolSearch`. */
+  readonly native?: NativeToolSearchRequest;
 }
 
 /**

@@ -93,9 +93,10 @@ export function clientToolSearch(
       const promoted = names.filter((name) => available.includes(name));
       emit({ type: 'tool_search_result', promoted, available, ...common });
       return {
-        tool_names: promoted,
+        // The model calls tools by their provider-safe names (`github.search` → `github_search`).
+        tool_names: promoted.map((name) => tools.aliasOf(name) ?? name),
         ranked: hits.map((hit) => ({
-          name: hit.name,
+          name: tools.aliasOf(hit.name) ?? hit.name,
           score: Number(hit.score.toFixed(4)),
           description: (byName.get(hit.name)?.description ?? '').slice(0, 200),
         })),

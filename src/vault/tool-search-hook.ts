@@ -2,6 +2,7 @@ import type { ToolSearchHook } from '../agent/tool-search-hook.js';
 import { InvalidOptionError } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
 import { clientToolSearch } from './client-tool-search.js';
+import { nativeToolSearch } from './native-tool-search.js';
 import {
   type ToolSearchOption,
   type ToolSearchSettings,
@@ -25,19 +26,26 @@ export function toolSearch(option: ToolSearchOption = true): ToolSearchHook {
       'toolSearch(false): leave the agentLoop option out instead',
     );
   return ({ tools, model, session, emit }) =>
-    clientToolSearch(tools, resolveMode(settings, model), session, emit);
+    runsNatively(settings, model)
+      ? nativeToolSearch(tools, settings)
+      : clientToolSearch(tools, { ...settings, mode: 'client' }, session, emit);
 }
 
 /**
- * `auto` runs the search in the loop (client mode) until a provider adapter declares native tool
- * search; `native` throws for now.
+ * Native only when asked for (`mode: 'native'`) and the provider runs the variant itself
+ * (`model.nativeToolSearch`). `auto` stays in the loop for now: the provider's search results
+ * are not yet turned into `tool_search_*` events, and client mode gives the same behaviour on
+ * every provider. Throws `InvalidOptionError` for `native` where the provider cannot.
  */
-function resolveMode(settings: ToolSearchSettings, model: ModelClient): ToolSearchSettings {
-  if (settings.mode === 'native') {
+function runsNatively(settings: ToolSearchSettings, model: ModelClient): boolean {
+  const variant = settings.variant;
+  const supported =
+    (variant === 'bm25' || variant === 'regex') && (model.nativeToolSearch ?? []).includes(variant);
+  if (settings.mode === 'native' && !supported) {
     throw new InvalidOptionError(
       'toolSearch.mode',
-      `agentLoop: toolSearch.mode "native" is not supported by provider "${model.provider}" here; use "auto" or "client"`,
+      `agentLoop: toolSearch.mode "native" needs a provider that runs the ${typeof variant === 'string' ? variant : 'custom'} variant itself; provider "${model.provider}" does not (use "auto" or "client")`,
     );
   }
-  return settings.mode === 'auto' ? { ...settings, mode: 'client' } : settings;
+  return settings.mode === 'native';
 }

@@ -101,6 +101,34 @@ describe('agentLoop toolSearch (client mode)', () => {
     expect(result.available).toEqual(result.promoted);
   });
 
+  it('promotes MCP-style tools and answers with the names the model calls', async () => {
+    const issues = defineTool({
+      name: 'github.search_issues',
+      foreignName: true,
+      description: 'Search the issues of a GitHub repository.',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      deferLoading: true,
+      namespace: 'github',
+      handler: () => 'issue 7',
+    });
+    const model = searchingModel('search github issues');
+    const run = await agentLoop({
+      task: 't',
+      model,
+      tools: createToolRegistry([addTool, issues]),
+      toolSearch: toolSearch(),
+    });
+    expect(offered(model.requests[1] as ModelRequest)).toEqual([
+      'add',
+      'github_search_issues',
+      'tool_search',
+    ]);
+    expect(run.results.map((result) => [result.toolName, result.result])).toEqual([
+      ['tool_search', expect.objectContaining({ tool_names: ['github_search_issues'] })],
+      ['github.search_issues', 'issue 7'],
+    ]);
+  });
+
   it('keeps unpromoted deferred tools uncallable', async () => {
     const model = createScriptedModel({
       turns: [

@@ -90,12 +90,13 @@ describe('createToolSearch: regex', () => {
   });
 
   it('runs a catastrophic-backtracking pattern in linear time', async () => {
+    // A backtracking engine needs ~2^5000 steps here and would hang past the test's timeout.
     const tools = [{ name: 'long', description: `${'a'.repeat(5000)}!` }];
-    const started = performance.now();
     const hits = await createToolSearch({ tools, variant: 'regex' }).search('(a+)+$x');
     expect(hits).toEqual([]);
-    // A backtracking engine needs ~2^5000 steps here; RE2 semantics finish at once.
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await createToolSearch({ tools, variant: 'regex' }).search('(a+)+!')).toEqual([
+      { name: 'long', score: 2 },
+    ]);
   });
 });
 
