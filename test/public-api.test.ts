@@ -150,6 +150,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'DEFAULT_INTENT_DESCRIPTION',
         'HandoffArtifactError',
         'NO_REASON_GIVEN',
+        'NextCalledTwiceError',
         'ScopeViolationError',
         'composeToolCallers',
         'createAnthropicBinder',
@@ -296,6 +297,10 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'sha256Hex',
         'sideEffectRank',
       ],
+    },
+    './vault': {
+      source: '../src/vault/index.js',
+      names: ['DEFAULT_FIELD_WEIGHTS', 'MAX_REGEX_LENGTH', 'createToolSearch', 'toolSearch'],
     },
   };
 const exportsMap = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))

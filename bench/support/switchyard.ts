@@ -8,5 +8,9 @@ export { addTool, waitTool } from '../../dist/cli/example-tools.js';
 export { createWorkerPool, type WorkerPool } from '../../dist/executors.js';
 export * from '../../dist/index.js';
 export type { GovernanceStack, GovernanceStackOptions } from '../../dist/middleware/index.js';
-export { LocalReceiptLog, type ToolCallReceipt } from '../../dist/middleware/receipts/index.js';
+export {
+  LocalReceiptLog,
+  type ToolCallReceipt,
+  verifyReceipts,
+} from '../../dist/middleware/receipts/index.js';
 export { createScriptedModel } from '../../dist/testing/index.js';

@@ -19,7 +19,11 @@ export interface SessionCounters {
 export type SessionMessage =
   | { readonly type: 'before'; readonly toolName: string; readonly args: unknown }
   | { readonly type: 'after'; readonly result: ToolCallResult }
-  | { readonly type: 'promote'; readonly toolNames: readonly string[] }
+  | {
+      readonly type: 'promote';
+      readonly toolNames: readonly string[];
+      readonly budget?: PromotionBudget;
+    }
   | { readonly type: 'snapshot' };
 
 export interface SessionSnapshot {
@@ -27,6 +31,13 @@ export interface SessionSnapshot {
   readonly counters: SessionCounters;
   /** Deferred tools promoted into view, oldest first. */
   readonly promotedTools: readonly string[];
+}
+
+/** A soft cap on what promoted tools cost (e.g. schema tokens): the oldest go first to make room. */
+export interface PromotionBudget {
+  readonly limit: number;
+  /** Cost of each tool being promoted; a tool costlier than `limit` is not promoted. */
+  readonly costs: Readonly<Record<string, number>>;
 }
 
 export interface SessionActorOptions {
@@ -43,8 +54,8 @@ export interface SessionActor {
   beforeDispatch(toolName: string, args: unknown): Promise<LoopCheck>;
   /** Counts a result and runs the loop detector on it. */
   afterDispatch(result: ToolCallResult): Promise<LoopVerdict>;
-  /** Promotes deferred tools (FIFO, bounded); resolves to the promoted list. */
-  promote(toolNames: readonly string[]): Promise<readonly string[]>;
+  /** Promotes deferred tools (FIFO, bounded, within `budget` if given); resolves to the promoted list. */
+  promote(toolNames: readonly string[], budget?: PromotionBudget): Promise<readonly string[]>;
   snapshot(): Promise<SessionSnapshot>;
   stop(): Promise<void>;
 }
@@ -55,6 +66,8 @@ interface SessionState {
   ok: number;
   failed: Map<string, number>;
   promoted: string[];
+  /** Cost of each promoted tool, when promoted under a budget. */
+  costs: Map<string, number>;
 }
 
 /**
@@ -73,6 +86,23 @@ export function createSessionActor(options: SessionActorOptions): SessionActor {
     },
     promotedTools: [...state.promoted],
   });
+  const promote = (state: SessionState, name: string, budget: PromotionBudget | undefined) => {
+    if (state.promoted.includes(name)) return;
+    const cost = budget === undefined ? 0 : (budget.costs[name] ?? 0);
+    if (budget !== undefined) {
+      if (cost > budget.limit) return;
+      let spent = 0;
+      for (const held of state.promoted) spent += state.costs.get(held) ?? 0;
+      while (state.promoted.length > 0 && spent + cost > budget.limit) {
+        const evicted = state.promoted.shift() as string;
+        spent -= state.costs.get(evicted) ?? 0;
+        state.costs.delete(evicted);
+      }
+    }
+    state.promoted.push(name);
+    state.costs.set(name, cost);
+    if (state.promoted.length > maxPromoted) state.costs.delete(state.promoted.shift() as string);
+  };
   const ref = createActor<SessionState, SessionMessage, unknown>({
     name: `session:${options.sessionId}`,
     init: () => ({
@@ -81,6 +111,7 @@ export function createSessionActor(options: SessionActorOptions): SessionActor {
       ok: 0,
       failed: new Map(),
       promoted: [],
+      costs: new Map(),
     }),
     receive(state, message) {
       switch (message.type) {
@@ -97,11 +128,7 @@ export function createSessionActor(options: SessionActorOptions): SessionActor {
           return state.loop.afterDispatch(result.toolName, result.arguments, result.result);
         }
         case 'promote':
-          for (const name of message.toolNames) {
-            if (state.promoted.includes(name)) continue;
-            state.promoted.push(name);
-            if (state.promoted.length > maxPromoted) state.promoted.shift();
-          }
+          for (const name of message.toolNames) promote(state, name, message.budget);
           return [...state.promoted];
         case 'snapshot':
           return snapshotOf(state);
@@ -117,7 +144,8 @@ export function createSessionActor(options: SessionActorOptions): SessionActor {
     beforeDispatch: (toolName, args) =>
       ref.ask({ type: 'before', toolName, args }) as Promise<LoopCheck>,
     afterDispatch: (result) => ref.ask({ type: 'after', result }) as Promise<LoopVerdict>,
-    promote: (toolNames) => ref.ask({ type: 'promote', toolNames }) as Promise<readonly string[]>,
+    promote: (toolNames, budget) =>
+      ref.ask({ type: 'promote', toolNames, budget }) as Promise<readonly string[]>,
     snapshot: () => ref.ask({ type: 'snapshot' }) as Promise<SessionSnapshot>,
     stop: () => ref.stop(),
   };

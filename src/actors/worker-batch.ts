@@ -2,6 +2,8 @@ import type { ExecutionOutcome, ExecutionRequest } from '../dispatch/executor.js
 import {
   type HiddenValues,
   pushCall,
+  SLOT_QUEUED,
+  SLOT_SKIPPED,
   type WorkerBatch,
   type WorkerCall,
   type WorkerMessage,
@@ -22,7 +24,15 @@ export interface PendingCall {
   heldOutcome?: { readonly outcome: WorkerOutcome; readonly progress: number };
   resolve(outcome: ExecutionOutcome): void;
   /** The batch that carries the call, once sent. */
-  batch?: SentBatch;
+  batch?: SentBatch | undefined;
+  /** The call's handler started (its time limit runs from then). */
+  started: boolean;
+  /** What the call threw where nothing caught it, killing its worker. */
+  crashCause?: string;
+  /** The call is the probe of its module's open crash breaker. */
+  probe: boolean;
+  /** Fails the call if it waits too long for a worker (`maxQueueWaitMs`). */
+  queueTimer?: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** The pool's record of a new call: what crosses into the worker, and how the call settles. */
@@ -49,7 +59,16 @@ export function pendingCall(
           ...(target.secrets ? { secrets: request.values.secrets } : {}),
         }
       : null;
-  return { request, call, hidden, settled: false, progressSeen: 0, resolve };
+  return {
+    request,
+    call,
+    hidden,
+    settled: false,
+    progressSeen: 0,
+    resolve,
+    started: false,
+    probe: false,
+  };
 }
 
 /** Calls sent to a worker in one message. */
@@ -98,4 +117,45 @@ export function packBatch(members: readonly PendingCall[]): SentBatch {
     controller: abortable ? new AbortController() : undefined,
     slots,
   };
+}
+
+/**
+ * Takes back up to half (rounded up) of a batch's calls that have not started, from its end, so an
+ * idle thread can run them: a batch stuck behind a slow or hung call does not hold its other calls.
+ * Compare-and-swap on the shared slots makes each take exact: the worker skips a taken call.
+ */
+export function stealQueued(batch: SentBatch): PendingCall[] {
+  const { slots, members } = batch;
+  if (slots === undefined) return [];
+  let queued = 0;
+  for (let slot = 0; slot < members.length; slot += 1) {
+    if (Atomics.load(slots, slot) === SLOT_QUEUED && !members[slot]!.settled) queued += 1;
+  }
+  const stolen: PendingCall[] = [];
+  const wanted = Math.ceil(queued / 2);
+  for (let slot = members.length - 1; slot >= 0 && stolen.length < wanted; slot -= 1) {
+    const pending = members[slot]!;
+    if (pending.settled || pending.batch !== batch) continue;
+    if (Atomics.compareExchange(slots, slot, SLOT_QUEUED, SLOT_SKIPPED) !== SLOT_QUEUED) continue;
+    pending.batch = undefined;
+    stolen.push(pending);
+  }
+  return stolen.reverse();
+}
+
+/** True when a call of a sent batch has not started and can no longer start (it was claimed). */
+export function claimUnstarted(pending: PendingCall): boolean {
+  const batch = pending.batch;
+  if (batch?.slots === undefined) return false;
+  const slot = batch.members.indexOf(pending);
+  return Atomics.compareExchange(batch.slots, slot, SLOT_QUEUED, SLOT_SKIPPED) === SLOT_QUEUED;
+}
+
+/** The unstarted calls an idle thread takes over from the first batch in flight that has any. */
+export function stealFromAny(batches: Iterable<SentBatch>): PendingCall[] {
+  for (const batch of batches) {
+    const stolen = stealQueued(batch);
+    if (stolen.length > 0) return stolen;
+  }
+  return [];
 }

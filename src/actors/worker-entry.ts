@@ -4,18 +4,20 @@
 import { parentPort } from 'node:worker_threads';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
+import { toErrorData } from './error-data.js';
 import {
   batchOf,
   batchResult,
   CALL_FIELDS,
   type ChannelMessage,
+  countOutcomes,
   type HiddenValues,
   pushOutcome,
   readCall,
+  readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_RUNNING,
-  toErrorData,
   type WorkerBatch,
   type WorkerCall,
   type WorkerMessage,
@@ -152,6 +154,7 @@ function runFrom(run: BatchRun, first: number): unknown {
       continue;
     }
     const call = readCall(batch.calls, slot);
+    if (batch.notify) postToPool({ type: 'start', ticket: call.ticket });
     const outcome = runCall(call, batch.hidden?.[slot]);
     if (outcome instanceof Promise) {
       return outcome.then((settled) => {
@@ -161,6 +164,7 @@ function runFrom(run: BatchRun, first: number): unknown {
     }
     finishCall(run, slot, call, outcome);
   }
+  if (running === run) running = undefined;
   return batchResult(run.outcomes);
 }
 
@@ -172,9 +176,58 @@ function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: Work
   pushOutcome(run.outcomes, outcome);
 }
 
+/** The batch this worker runs (one at a time); its finished outcomes are saved if the worker dies. */
+let running: BatchRun | undefined;
+
+/**
+ * A tool that throws where nothing catches it ends this worker. Say which call did and why, then
+ * exit: Node reports an uncaught error to the pool on a channel of its own, which may overtake
+ * what the worker posted, but it delivers everything posted before an exit ahead of the exit.
+ */
+process.on('uncaughtException', (error: unknown) => {
+  const run = running;
+  const ticket = run === undefined ? undefined : runningTicket(run);
+  if (ticket !== undefined) {
+    const message = error instanceof Error ? error.message : String(error);
+    postToPool({ type: 'crash', ticket, message });
+  }
+  process.exit(1);
+});
+
+/** The ticket of the call a batch is running: the first without an outcome. */
+function runningTicket(run: BatchRun): number | undefined {
+  const slot = countOutcomes(run.outcomes);
+  return slot < run.batch.calls.length / CALL_FIELDS
+    ? readCall(run.batch.calls, slot).ticket
+    : undefined;
+}
+
+/**
+ * A tool that calls `process.exit` (or throws where nothing catches it) ends this worker midway
+ * through a batch. The outcomes its earlier calls produced would go down with the batch's return
+ * value: post them first (Node delivers what a worker posts before its `exit` event).
+ */
+process.on('exit', () => {
+  const run = running;
+  if (run === undefined || run.batch.notify) return; // notify batches posted each result already
+  for (let slot = 0; ; slot += 1) {
+    const outcome = readOutcome(run.outcomes, slot);
+    if (outcome === undefined) return;
+    if ('skipped' in outcome) continue;
+    const ticket = readCall(run.batch.calls, slot).ticket;
+    try {
+      postToPool({ type: 'done', ticket, outcome });
+    } catch {
+      // A value that cannot be cloned is lost with the worker, like the rest of its batch.
+    }
+  }
+});
+
 /** Piscina's task function: the batch's result, its outcomes in slot order (see `batchResult`). */
 export default function runBatch(message: WorkerMessage): unknown {
   const batch = batchOf(message);
   const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
-  return runFrom({ batch, slots, outcomes: [] }, 0);
+  const run: BatchRun = { batch, slots, outcomes: [] };
+  running = run;
+  return runFrom(run, 0);
 }

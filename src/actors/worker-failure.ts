@@ -23,3 +23,14 @@ export function describeFailure(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   return code ? `${error.message} (${String(code)})` : error.message;
 }
+
+/** Why a sent call failed with its worker: the pool closed, the worker was stopped, or it crashed. */
+export function lostCallReason(
+  why: 'closed' | 'stopped' | 'crashed',
+  toolName: string,
+  cause: string,
+): string {
+  if (why === 'closed') return `the worker pool closed while tool "${toolName}" ran`;
+  if (why === 'stopped') return 'the worker was stopped to cancel another call of its batch';
+  return `the worker running tool "${toolName}" crashed: ${cause}`;
+}

@@ -1,4 +1,5 @@
 import type { ToolProgress, ToolTurnFacts } from '../tools/tool-spec.js';
+import type { ErrorData } from './error-data.js';
 
 /** One call as it crosses into a worker: plain, structured-clonable data only. */
 export interface WorkerCall {
@@ -29,7 +30,10 @@ export interface WorkerBatch {
   readonly calls: readonly unknown[];
   /** Per call, the injected context and secrets (structured-cloned), when any call has them. */
   readonly hidden?: readonly (HiddenValues | null)[];
-  /** Post each result as soon as it is ready (batches that may be terminated midway). */
+  /**
+   * Post each call's start and result as they happen (batches that may be terminated midway, whose
+   * calls' time limits count from their start).
+   */
   readonly notify?: true;
   /**
    * One Int32 per call, shared with the main thread (batches of several calls only): `SLOT_QUEUED`
@@ -99,16 +103,6 @@ export function readCall(calls: readonly unknown[], slot: number): WorkerCall {
   };
 }
 
-/** An error as plain data: structured clone keeps neither subclasses nor custom fields. */
-export interface ErrorData {
-  readonly name: string;
-  readonly message: string;
-  readonly code?: string;
-  readonly stack?: string;
-  /** Own enumerable fields of the error (e.g. `status`, `category`), when clonable. */
-  readonly data?: Record<string, unknown>;
-}
-
 /**
  * What one call produced. `progress` counts the progress messages the call posted: the main thread
  * settles the call only once it has seen them all, because the channel they travel on and the
@@ -149,6 +143,11 @@ export function batchResult(outcomes: unknown[]): unknown {
   return bare ? value : outcomes;
 }
 
+/** Outcomes in a flat outcome list so far. */
+export function countOutcomes(outcomes: readonly unknown[]): number {
+  return outcomes.length / OUTCOME_FIELDS;
+}
+
 /** Reads back the outcome of `slot` from a batch's result; undefined when it stops short of it. */
 export function readOutcome(result: unknown, slot: number): WorkerOutcome | undefined {
   if (!Array.isArray(result))
@@ -173,53 +172,18 @@ export function readOutcome(result: unknown, slot: number): WorkerOutcome | unde
  */
 export type ChannelMessage =
   | { readonly type: 'progress'; readonly ticket: number; readonly progress: ToolProgress }
-  | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome };
+  | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome }
+  /** The call left its batch's queue and its handler starts (batches with `notify` only). */
+  | { readonly type: 'start'; readonly ticket: number }
+  /** Something the call started threw where nothing caught it: the worker exits next. */
+  | { readonly type: 'crash'; readonly ticket: number; readonly message: string };
 
 /** True for a message the worker entry posted, as opposed to anything a tool module posts. */
 export function isChannelMessage(message: unknown): message is ChannelMessage {
   if (typeof message !== 'object' || message === null) return false;
   const { type, ticket } = message as { type?: unknown; ticket?: unknown };
-  return (type === 'progress' || type === 'done') && typeof ticket === 'number';
-}
-
-/** Turns anything thrown into `ErrorData`, keeping clonable own fields. */
-export function toErrorData(thrown: unknown): ErrorData {
-  if (!(thrown instanceof Error)) {
-    return { name: 'Error', message: typeof thrown === 'string' ? thrown : safeString(thrown) };
-  }
-  const data: Record<string, unknown> = {};
-  for (const key of Object.keys(thrown)) {
-    const value = (thrown as unknown as Record<string, unknown>)[key];
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) data[key] = value;
-  }
-  const code = (thrown as { code?: unknown }).code;
-  return {
-    name: thrown.name,
-    message: thrown.message,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(thrown.stack === undefined ? {} : { stack: thrown.stack }),
-    ...(Object.keys(data).length === 0 ? {} : { data }),
-  };
-}
-
-/** Rebuilds an Error from `ErrorData` on the main thread, own fields restored. */
-export function fromErrorData(data: ErrorData): Error {
-  const error = new Error(data.message);
-  error.name = data.name;
-  if (data.stack !== undefined) error.stack = data.stack;
-  for (const [key, value] of Object.entries(data.data ?? {})) {
-    if (key !== '__proto__')
-      Object.defineProperty(error, key, { value, enumerable: true, writable: true });
-  }
-  if (data.code !== undefined)
-    Object.defineProperty(error, 'code', { value: data.code, enumerable: true });
-  return error;
-}
-
-function safeString(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return (
+    (type === 'progress' || type === 'done' || type === 'start' || type === 'crash') &&
+    typeof ticket === 'number'
+  );
 }

@@ -45,13 +45,21 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
   const runId = options.runId ?? `run_${randomUUID()}`;
   const session =
-    options.loopDetection === false
+    options.loopDetection === false && options.toolSearch === undefined
       ? null
-      : createSessionActor({ sessionId, loop: options.loopDetection });
+      : createSessionActor({
+          sessionId,
+          ...(options.loopDetection === false ? {} : { loop: options.loopDetection }),
+        });
+  const searchView =
+    options.toolSearch === undefined || session === null
+      ? null
+      : options.toolSearch({ tools, model, session, emit: (event) => onEvent?.(event) });
+  const registry = searchView?.registry ?? tools;
   const dispatcher = createDispatcher({
     ...options.dispatcher,
-    registry: tools,
-    caller: callerOf(session, options.toolCaller),
+    registry,
+    caller: callerOf(options.loopDetection === false ? null : session, options.toolCaller),
   });
   const subscription =
     onEvent === undefined ? undefined : dispatcher.events$.subscribe((event) => onEvent(event));
@@ -141,13 +149,16 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   }
 
   async function streamOnce(iteration: number): Promise<AgentTurn> {
-    const definitions = tools.modelDefinitions();
+    const definitions =
+      searchView === null ? tools.modelDefinitions() : await searchView.definitions();
+    const native = searchView?.native;
     const streamed = await dispatchStreamedTurn({
       deltas: opened(() =>
         model.stream({
-          system: options.system,
+          system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
+          ...(native === undefined ? {} : { toolSearch: native }),
           signal,
         }),
       ),
@@ -156,12 +167,15 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       maxConcurrentTools: options.maxConcurrentTools,
       signal,
       eager: options.eager,
-      advertised: new Set(definitions.map((definition) => definition.canonicalName)),
+      // With provider-side search, every deferred tool may be loaded and called within the turn.
+      advertised: new Set(
+        [...definitions, ...(native?.deferred ?? [])].map((definition) => definition.canonicalName),
+      ),
       turn: { iteration, sessionId, runId, model: model.model, provider: model.provider },
       onDetectorEvent: onEvent,
     });
     if (streamed.outcome === 'completed') {
-      transcript.push(assistantMessage(streamed, tools, model.toolCalling));
+      transcript.push(assistantMessage(streamed, registry, model.toolCalling));
       const answers = toolResultsMessage(streamed);
       if (answers !== null) transcript.push(answers);
     }

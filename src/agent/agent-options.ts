@@ -29,6 +29,8 @@ export function checkAgentOptions(options: AgentLoopOptions): AgentSettings {
     fail('model', 'must be a ModelClient (createOpenAIChatModel, createScriptedModel, …)');
   if (typeof options.tools?.modelDefinitions !== 'function')
     fail('tools', 'must be a ToolRegistry (createToolRegistry)');
+  if (options.toolSearch !== undefined && typeof options.toolSearch !== 'function')
+    fail('toolSearch', "must be a hook: toolSearch({ … }) from 'switchyard/vault'");
   if (options.toolCaller !== undefined && typeof options.toolCaller !== 'function')
     fail('toolCaller', 'must be a function (call, next) => result');
   const retryDelayMs = options.retryDelayMs ?? 500;

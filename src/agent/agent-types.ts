@@ -9,6 +9,7 @@ import type { EagerPolicy } from '../streams/eager-start.js';
 import type { StreamedTurn } from '../streams/streamed-turn.js';
 import type { JsonValue } from '../tools/json.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolSearchEvent, ToolSearchHook } from './tool-search-hook.js';
 
 /** Options of `agentLoop`. */
 export interface AgentLoopOptions {
@@ -51,6 +52,12 @@ export interface AgentLoopOptions {
   readonly retryDelayMs?: number;
   /** Waits between retries. Default: a timer the signal cancels. */
   readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  /**
+   * Tool search over tools with `deferLoading`: they stay out of the tool list until a search
+   * finds them. Pass `toolSearch({ variant, budgetTokens, … })` from `switchyard/vault`. Default
+   * off: deferred tools are never shown.
+   */
+  readonly toolSearch?: ToolSearchHook;
 }
 
 /** How the run ended. */
@@ -127,7 +134,7 @@ export type AgentLoopEvent =
     };
 
 /** Everything `onEvent` receives. */
-export type AgentEvent = AgentLoopEvent | DetectorEvent | ToolCallEvent;
+export type AgentEvent = AgentLoopEvent | DetectorEvent | ToolCallEvent | ToolSearchEvent;
 
 /** The marker a model writes when `loopUntilDone` asks it to say the task is done. */
 export const DONE_MARKER = '##DONE##';

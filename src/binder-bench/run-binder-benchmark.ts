@@ -1,5 +1,5 @@
 import type { ToolCaller } from '../dispatch/tool-caller.js';
-import { ToolDefinitionError } from '../errors.js';
+import { InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import { renderBinderPrompt } from '../middleware/binder/binder-prompt.js';
 import { withNaturalLanguageExecutor } from '../middleware/with-natural-language-executor.js';
 import type { JsonObject } from '../tools/json.js';
@@ -106,7 +106,17 @@ export async function runBinderBenchmark(
   // Every binder opens before any is measured: a missing key fails the run at once.
   const opened: OpenedBinder[] = [];
   try {
-    for (const spec of settings.binders) opened.push(await openBinder(spec, context));
+    for (const spec of settings.binders) {
+      const binder = await openBinder(spec, context);
+      opened.push(binder);
+      // Rows, outcomes and plots are keyed by label.
+      if (opened.some((other) => other !== binder && other.label === binder.label)) {
+        throw new InvalidOptionError(
+          'binders',
+          `runBinderBenchmark: two binders are labelled ${JSON.stringify(binder.label)}; give one a label of its own`,
+        );
+      }
+    }
     for (const binder of opened) {
       const layer = (budgetMs: number): ToolCaller =>
         withNaturalLanguageExecutor({

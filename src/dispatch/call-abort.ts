@@ -17,7 +17,15 @@ export class CallAbort {
   aborted = false;
   readonly abortable: boolean;
 
-  constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, toolName: string) {
+  /** The time limit not armed yet (an executor that queues calls arms it when the call starts). */
+  private deferred: { readonly timeoutMs: number; readonly toolName: string } | undefined;
+
+  constructor(
+    parent: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    toolName: string,
+    deferTimeout = false,
+  ) {
     this.parent = parent;
     this.abortable = parent !== undefined || timeoutMs !== undefined;
     if (parent?.aborted) {
@@ -28,12 +36,20 @@ export class CallAbort {
       this.onParentAbort = () => this.abort(parentReason(parent));
       parent.addEventListener('abort', this.onParentAbort, { once: true });
     }
-    if (timeoutMs !== undefined) {
-      this.timer = setTimeout(
-        () => this.abort(new ToolTimeoutError(toolName, timeoutMs)),
-        timeoutMs,
-      );
-    }
+    if (timeoutMs === undefined) return;
+    this.deferred = { timeoutMs, toolName };
+    if (!deferTimeout) this.armTimeout();
+  }
+
+  /** Starts the time limit (once; a no-op when it is running, spent or there is none). */
+  armTimeout(): void {
+    const deferred = this.deferred;
+    if (deferred === undefined || this.aborted) return;
+    this.deferred = undefined;
+    this.timer = setTimeout(
+      () => this.abort(new ToolTimeoutError(deferred.toolName, deferred.timeoutMs)),
+      deferred.timeoutMs,
+    );
   }
 
   get signal(): AbortSignal {
@@ -70,6 +86,7 @@ export class CallAbort {
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.deferred = undefined;
     if (this.onParentAbort !== undefined) {
       this.parent?.removeEventListener('abort', this.onParentAbort);
     }

@@ -18,10 +18,17 @@ export interface CallState {
   readonly validation: CallValidation;
   /** The arguments were not a JSON object: the call never runs, whatever a layer does. */
   readonly unparseable: boolean;
+  /** The proposed call itself could not be read: refused whatever name a layer gives it. */
+  readonly malformed?: boolean;
   /** Tools the model was shown this turn; null means every tool that is not deferred. */
   readonly advertised: ReadonlySet<string> | null;
   /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
   readonly policy?: ExecutionPolicy;
+  /**
+   * Shared by every state derived from this call's (a narrowed policy copies the state, not this):
+   * `started` is set once the call reaches the executor stage; a second arrival is a second `next()`.
+   */
+  readonly execution: { started: boolean };
 }
 
 export type StatefulEnvelope = ToolCallEnvelope & { readonly [CALL_STATE]?: CallState };

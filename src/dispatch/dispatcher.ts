@@ -4,28 +4,21 @@ import { type Observable, Subject } from 'rxjs';
 import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
+import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
-import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
-import type {
-  CallAnnotations,
-  CallValidation,
-  ExecutorName,
-  ToolCallEnvelope,
-  TurnInfo,
-} from './envelope.js';
+import { createAdmission, type TurnOptions } from './call-admission.js';
+import { callStateOf } from './call-state.js';
+import { completedResult } from './completed-result.js';
+import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { toWireCategory } from './error-taxonomy.js';
 import type { ToolCallEvent } from './events.js';
-import {
-  type ExecuteCallDeps,
-  executeCall,
-  toolNotFoundMessage,
-  UNREADABLE_ARGS,
-} from './execute-call.js';
-import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
+import { type ExecuteCallDeps, executeCall } from './execute-call.js';
+import type { ExecutionPolicy } from './execution-policy.js';
 import type { Executor, RuntimeValues } from './executor.js';
 import { createInlineExecutor } from './inline-executor.js';
-import { parseArguments } from './parse-arguments.js';
+import { nextCalledTwice } from './next-called-twice-error.js';
 import type { ProposedCall } from './proposed-call.js';
+import { readProposedCall } from './read-proposed-call.js';
 import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResult,
@@ -34,6 +27,7 @@ import {
   resultContractViolation,
   type ToolCallResult,
 } from './result.js';
+import { createSecretScrubber } from './secret-scrubber.js';
 import type { Next, ToolCaller } from './tool-caller.js';
 
 /** Options of `createDispatcher`. */
@@ -51,6 +45,11 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly artifactStore?: ArtifactStore;
   /** Longest JSON argument text accepted, in characters. Default 1 MiB. */
   readonly maxArgumentChars?: number;
+  /**
+   * Deepest nesting of arguments accepted (the arguments object is level 1); deeper arguments are
+   * refused as `schema_violation` before any layer walks them. Default 256.
+   */
+  readonly maxArgumentDepth?: number;
   /** Monotonic clock in ms. Default `performance.now`. */
   readonly now?: () => number;
   /** Wall clock in ms for the `at` of events. Default `Date.now`. */
@@ -66,24 +65,15 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
    * never widen it; the executor enforces it. Default: no restriction.
    */
   readonly policy?: ExecutionPolicy;
+  /**
+   * Scrub the values of `secrets` from what tools return, throw and report (results, progress
+   * events, and everything built from them: receipts, spans, the next model request), replacing
+   * each with `[redacted:<NAME>]`. Default true; `false` leaves tool output exactly as produced.
+   */
+  readonly scrubSecrets?: boolean;
 }
 
-/** Facts about the turn a call belongs to; all optional. */
-export interface TurnOptions {
-  readonly iteration?: number;
-  readonly sessionId?: string;
-  readonly runId?: string | null;
-  readonly model?: string | null;
-  readonly provider?: string | null;
-  readonly emitOrder?: number;
-  readonly maxConcurrentTools?: number;
-  /** Cancels the call: queued work never starts, running work sees its signal abort. */
-  readonly signal?: AbortSignal;
-  /** Names of the tools the model was shown this turn. Default: every tool that is not deferred. */
-  readonly advertised?: ReadonlySet<string>;
-  /** Narrows the dispatcher's execution policy for this call. */
-  readonly policy?: ExecutionPolicy;
-}
+export type { TurnOptions } from './call-admission.js';
 
 export interface Dispatcher {
   readonly registry: ToolRegistry;
@@ -127,13 +117,26 @@ export function createDispatcher<Context = unknown>(
     );
   }
   const maxArgumentChars = options.maxArgumentChars ?? DEFAULT_MAX_ARGUMENT_CHARS;
+  const maxArgumentDepth = options.maxArgumentDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH;
+  if (!Number.isInteger(maxArgumentDepth) || maxArgumentDepth < 1) {
+    throw new InvalidOptionError(
+      'maxArgumentDepth',
+      `createDispatcher: maxArgumentDepth must be an integer ≥ 1; got ${String(maxArgumentDepth)}`,
+    );
+  }
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
   const generateCallId = options.generateCallId ?? (() => `call_${randomUUID()}`);
   const events = new Subject<ToolCallEvent>();
   const executors = new Map<ExecutorName, Executor>([['inline', createInlineExecutor()]]);
   for (const executor of options.executors ?? []) executors.set(executor.name, executor);
-  const annotationsByTool = new WeakMap<AnyTool, CallAnnotations>();
+  const envelopeFor = createAdmission({
+    registry,
+    maxArgumentChars,
+    maxArgumentDepth,
+    generateCallId,
+    policy: options.policy,
+  });
 
   const deps: ExecuteCallDeps = {
     registry,
@@ -145,103 +148,22 @@ export function createDispatcher<Context = unknown>(
     now,
     random: options.random ?? Math.random,
     sleep: options.sleep ?? sleep,
+    scrubber: options.scrubSecrets === false ? null : createSecretScrubber(options.secrets),
     onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => {
       if (events.observed)
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
-  const bottom: Next = (call) => executeCall(deps, call);
+  const bottom: Next = (call) => {
+    const state = callStateOf(call);
+    if (state !== undefined) {
+      if (state.execution.started) return nextCalledTwice('the middleware');
+      state.execution.started = true;
+    }
+    return executeCall(deps, call);
+  };
   const caller = options.caller;
   const run: Next = caller === undefined ? bottom : (call) => caller(call, bottom);
-
-  function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
-    if (turnPolicy === undefined) return options.policy;
-    return options.policy === undefined
-      ? turnPolicy
-      : intersectPolicies(options.policy, turnPolicy);
-  }
-
-  function annotationsOf(tool: AnyTool): CallAnnotations {
-    let annotations = annotationsByTool.get(tool);
-    if (annotations === undefined) {
-      annotations = Object.freeze({ ...tool.annotations, kind: tool.kind, safety: tool.safety });
-      annotationsByTool.set(tool, annotations);
-    }
-    return annotations;
-  }
-
-  function envelopeFor(call: ProposedCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
-    const name = typeof call?.name === 'string' ? call.name : '';
-    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : generateCallId();
-    const advertised = turnOptions?.advertised ?? null;
-    const turn = turnFrom(turnOptions);
-    const found = registry.resolve(name);
-    const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
-    let args = UNREADABLE_ARGS;
-    let unparseable = false;
-    let validation: CallValidation;
-    if (tool === undefined) {
-      const available = registry
-        .list()
-        .filter((candidate) => isAdvertised(candidate, advertised))
-        .map((candidate) => candidate.name);
-      const parsed = parseArguments(call?.arguments, {
-        allowEmpty: true,
-        maxLength: maxArgumentChars,
-      });
-      if (parsed.ok) args = parsed.args;
-      validation = {
-        valid: false,
-        status: 'tool_not_found',
-        message: toolNotFoundMessage(name, available),
-        issues: [],
-      };
-    } else {
-      const parsed = parseArguments(call.arguments, {
-        allowEmpty: tool.safety.readOnly,
-        maxLength: maxArgumentChars,
-      });
-      if (parsed.ok) {
-        args = parsed.args;
-        const check = registry.validator.check(tool.name, tool.inputSchema, args);
-        validation = check.valid
-          ? check
-          : {
-              valid: false,
-              status: 'schema_violation',
-              message: check.repair,
-              issues: check.issues,
-            };
-      } else {
-        unparseable = true;
-        validation = {
-          valid: false,
-          status: 'schema_violation',
-          message: `Invalid arguments for tool "${tool.name}": ${parsed.message}.`,
-          issues: [{ path: '(arguments)', keyword: 'json', message: parsed.message }],
-        };
-      }
-    }
-    const policy = policyFor(turnOptions?.policy);
-    const state: CallState =
-      policy === undefined
-        ? { tool, args, validation, unparseable, advertised }
-        : { tool, args, validation, unparseable, advertised, policy };
-    return {
-      toolName: tool?.name ?? name,
-      toolArgs: args,
-      callId,
-      declaredExecutor:
-        tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
-      schema: tool?.inputSchema ?? null,
-      description: tool?.description ?? '',
-      annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),
-      turn,
-      signal: turnOptions?.signal,
-      validation,
-      [CALL_STATE]: state,
-    } as ToolCallEnvelope;
-  }
 
   async function runCaller(call: ToolCallEnvelope): Promise<ToolCallResult> {
     let result: ToolCallResult;
@@ -254,6 +176,7 @@ export function createDispatcher<Context = unknown>(
     const violation = resultContractViolation(result, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
+    result = completedResult(result, call);
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {
       // A layer may return a shared (cached) result: never let it carry another call's identity.
       return { ...result, toolCallId: call.callId, emitOrder: call.turn.emitOrder };
@@ -266,7 +189,7 @@ export function createDispatcher<Context = unknown>(
     // Not async: with nobody listening, a call resolves with its run's own promise, which saves
     // the hops an async wrapper adds to every call.
     try {
-      const call = envelopeFor(proposed, turnOptions);
+      const call = envelopeFor(readProposedCall(proposed), turnOptions);
       return call.signal?.aborted ? Promise.resolve(turnCancelled(call)) : runCaller(call);
     } catch (error) {
       return Promise.reject(error);
@@ -279,7 +202,8 @@ export function createDispatcher<Context = unknown>(
     turnOptions: TurnOptions | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
-    const call = envelopeFor(proposed, turnOptions);
+    const read = readProposedCall(proposed);
+    const call = envelopeFor(read, turnOptions);
     const tool = toolOf(call);
     events.next({
       type: 'tool_call',
@@ -287,7 +211,7 @@ export function createDispatcher<Context = unknown>(
       status: 'pending',
       title: tool?.title ?? call.toolName,
       kind: tool?.kind ?? 'other',
-      rawInput: proposed?.arguments ?? null,
+      rawInput: read.ok ? (read.call.arguments ?? null) : null,
     });
     events.next({
       type: 'tool_call_update',
@@ -320,24 +244,6 @@ export function createDispatcher<Context = unknown>(
   return { registry, events$: events.asObservable(), dispatch };
 }
 
-const EMPTY_ANNOTATIONS: CallAnnotations = Object.freeze({});
-
-function toolOf(call: ToolCallEnvelope): AnyTool | undefined {
-  return (call as { [CALL_STATE]?: CallState })[CALL_STATE]?.tool;
-}
-
-function turnFrom(options: TurnOptions | undefined): TurnInfo {
-  return {
-    iteration: options?.iteration ?? 0,
-    sessionId: options?.sessionId ?? '',
-    runId: options?.runId ?? null,
-    model: options?.model ?? null,
-    provider: options?.provider ?? null,
-    emitOrder: options?.emitOrder ?? 0,
-    maxConcurrentTools: options?.maxConcurrentTools ?? 1,
-  };
-}
-
 function eventBase(call: ToolCallEnvelope, at: number) {
   return {
     toolCallId: call.callId,
@@ -356,4 +262,8 @@ function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
   if (CancelledError.isInstance(error)) return true;
   if (error instanceof Error && error.name === 'AbortError') return true;
   return call.signal?.aborted === true && error === call.signal.reason;
+}
+
+function toolOf(call: ToolCallEnvelope): AnyTool | undefined {
+  return callStateOf(call)?.tool;
 }

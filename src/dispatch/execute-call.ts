@@ -14,6 +14,7 @@ import { policyDenial, policyDeniedResult } from './execution-policy.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
 import { type ArtifactStore, boundRendered, contentText, renderValue } from './render-output.js';
 import { type ContentBlock, shortCircuitResult, type ToolCallResult } from './result.js';
+import type { SecretScrubber } from './secret-scrubber.js';
 import { isToolOutput } from './tool-output.js';
 
 /** What the executor stage needs from its dispatcher. */
@@ -28,6 +29,8 @@ export interface ExecuteCallDeps {
   readonly random: () => number;
   readonly sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   readonly onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => void;
+  /** Removes injected secrets from what a tool returned, threw or reported; null: no scrubbing. */
+  readonly scrubber: SecretScrubber | null;
 }
 
 const MAX_LISTED_TOOLS = 50;
@@ -86,6 +89,9 @@ function checkCall(deps: ExecuteCallDeps, call: ToolCallEnvelope): ToolCallResul
       'the call envelope was not derived from the dispatched call (build it with { ...call, … })',
     );
   }
+  if (state.malformed === true && !state.validation.valid) {
+    return refuse(call, 'schema_violation', state.validation.message);
+  }
   const tool =
     call.toolName === state.tool?.name ? state.tool : deps.registry.resolve(call.toolName);
   if (tool === undefined || !isAdvertised(tool, state.advertised)) {
@@ -134,7 +140,12 @@ async function runWithRetry(
   const maxAttempts = tool.retry?.maxAttempts ?? 1;
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
-    const abort = new CallAbort(call.signal, tool.timeoutMs, tool.name);
+    const abort = new CallAbort(
+      call.signal,
+      tool.timeoutMs,
+      tool.name,
+      executor.timesExecution === true,
+    );
     let outcome: ExecutionOutcome | undefined;
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
     if (!abort.aborted) {
@@ -148,7 +159,7 @@ async function runWithRetry(
     if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
-      return timeoutResult(call, executorName, elapsed, attempt, abort.reason);
+      return timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason);
     }
     if (outcome.ok) return okResult(deps, call, executorName, outcome.value, elapsed, attempt);
     if (outcome.executorFailure !== undefined) {
@@ -157,12 +168,12 @@ async function runWithRetry(
         executorName,
         elapsed,
         attempt,
-        outcome.executorFailure.message,
+        scrubbed(deps, outcome.executorFailure.message),
         outcome.executorFailure.exitCode,
       );
     }
     const category = classifyError(outcome.error);
-    if (category === 'cancelled') throw asCancellation(outcome.error);
+    if (category === 'cancelled') throw scrubbedCancellation(deps, asCancellation(outcome.error));
     if (
       attempt < maxAttempts &&
       isTransient(category) &&
@@ -170,7 +181,7 @@ async function runWithRetry(
     ) {
       continue;
     }
-    return toolErrorResult(call, executorName, elapsed, attempt, outcome.error, category);
+    return toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category);
   }
 }
 
@@ -208,8 +219,16 @@ class CallExecution implements ExecutionRequest {
     return this.#abort.whenAborted();
   }
 
+  started(): void {
+    this.#abort.armTimeout();
+  }
+
   emit(progress: ToolProgress): void {
-    this.#deps.onProgress(this.#call, progress);
+    const scrubber = this.#deps.scrubber;
+    this.#deps.onProgress(
+      this.#call,
+      scrubber === null ? progress : (scrubber.value(progress) as ToolProgress),
+    );
   }
 }
 
@@ -251,7 +270,15 @@ function okResult(
     content = returned.content;
     isError = returned.isError === true;
   }
-  const full = content === undefined ? renderValue(value) : contentText(content);
+  const { scrubber } = deps;
+  if (scrubber !== null) {
+    value = scrubber.value(value);
+    if (content !== undefined) content = scrubber.value(content) as readonly ContentBlock[];
+  }
+  let full = content === undefined ? renderValue(value) : contentText(content);
+  // Before bounding: the artifact store receives the full text. The text is scrubbed too, for
+  // what rendering adds (a `toJSON`, a `toString`).
+  if (scrubber !== null) full = scrubber.text(full);
   const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
   const result: Mutable<ToolCallResult> = {
     ok: !isError,
@@ -304,7 +331,19 @@ function failure(
   };
 }
 
+/** `text` without the injected secrets, when the dispatcher scrubs them. */
+function scrubbed(deps: ExecuteCallDeps, text: string): string {
+  return deps.scrubber === null ? text : deps.scrubber.text(text);
+}
+
+/** A tool's own cancellation, its message scrubbed (and its cause dropped when it quoted a secret). */
+function scrubbedCancellation(deps: ExecuteCallDeps, error: CancelledError): CancelledError {
+  const message = scrubbed(deps, error.message);
+  return message === error.message ? error : new CancelledError(message);
+}
+
 function toolErrorResult(
+  deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
   executor: ExecutorName,
   elapsed: number,
@@ -314,12 +353,13 @@ function toolErrorResult(
 ): ToolCallResult {
   return failure(call, executor, elapsed, attempts, {
     status: 'error',
-    error: errorMessage(thrown),
+    error: scrubbed(deps, errorMessage(thrown)),
     errorCategory: category === 'generic' ? 'tool_error' : category,
   });
 }
 
 function timeoutResult(
+  deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
   executor: ExecutorName,
   elapsed: number,
@@ -328,7 +368,7 @@ function timeoutResult(
 ): ToolCallResult {
   return failure(call, executor, elapsed, attempts, {
     status: 'timeout',
-    error: errorMessage(reason),
+    error: scrubbed(deps, errorMessage(reason)),
     errorCategory: 'timeout',
   });
 }

@@ -27,6 +27,11 @@ export interface ExecutionRequest {
   readonly abortable: boolean;
   readonly values: RuntimeValues;
   emit(progress: ToolProgress): void;
+  /**
+   * The handler starts now: arms the tool's `timeoutMs` for executors with `timesExecution`
+   * (a no-op otherwise, and after the first call).
+   */
+  started?(): void;
 }
 
 /** What an execution produced: the handler's value, or what it threw (as data). */
@@ -42,5 +47,11 @@ export type ExecutionOutcome =
 /** Runs tool handlers somewhere: on the main thread, in a worker pool, on a remote server. */
 export interface Executor {
   readonly name: ExecutorName;
+  /**
+   * The executor queues calls and calls `request.started()` when each handler starts, so a tool's
+   * `timeoutMs` counts its execution, not its wait for a free worker. Default false: the time
+   * limit runs from the moment the call is handed to `execute`.
+   */
+  readonly timesExecution?: boolean;
   execute(request: ExecutionRequest): Promise<ExecutionOutcome>;
 }

@@ -23,9 +23,19 @@ function argumentsOf(value: unknown): ProposedCall['arguments'] {
  * Reads a proposed call from any of the shapes models emit: ours (`{id, name, arguments}`),
  * OpenAI Chat (`{id, type: 'function', function: {name, arguments}}`), OpenAI Responses
  * (`{type: 'function_call', call_id, name, arguments}`) and Anthropic (`{type: 'tool_use', id,
- * name, input}`). Returns null for anything that is not a call.
+ * name, input}`). Returns null for anything that is not a call, including objects whose getters
+ * throw; never throws.
  */
 export function toProposedCall(raw: unknown): ProposedCall | null {
+  try {
+    return readShape(raw);
+  } catch {
+    // A getter or proxy trap that throws: not a call this function can read.
+    return null;
+  }
+}
+
+function readShape(raw: unknown): ProposedCall | null {
   if (!isPlainObject(raw)) return null;
   if (isPlainObject(raw.function)) {
     const fn = raw.function;

@@ -1,5 +1,11 @@
+import { completedResult } from '../dispatch/completed-result.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { exceptionResult, type ToolCallResult } from '../dispatch/result.js';
+import { nextCalledTwice } from '../dispatch/next-called-twice-error.js';
+import {
+  exceptionResult,
+  resultContractViolation,
+  type ToolCallResult,
+} from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError } from '../errors.js';
 
@@ -9,23 +15,48 @@ function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
   return call.signal?.aborted === true && error === call.signal.reason;
 }
 
-/** Wraps one layer so that its exception becomes a result its outer layers still see. */
+/**
+ * Wraps one layer so that its misbehaviour becomes a result its outer layers still see, blaming
+ * it by name: an exception, a second `next()` (rejected with `NextCalledTwiceError`: the rest of
+ * the stack runs at most once), or a value that is not a result. An incomplete but valid result
+ * is completed (`completedResult`) so the layers outside can read every field.
+ */
 function trapped(layer: ToolCaller): ToolCaller {
   const name = layer.name || 'tool_caller';
   return (call, next) => {
+    let called = false;
+    const once: Next = (inner) => {
+      if (called) return nextCalledTwice(name);
+      called = true;
+      return next(inner);
+    };
     let pending: Promise<ToolCallResult>;
     try {
-      pending = layer(call, next);
+      pending = layer(call, once);
     } catch (error) {
       if (isCancellation(error, call)) return Promise.reject(error);
       return Promise.resolve(exceptionResult(call, error, { layer: name }));
     }
     // A layer written without `async` may hand back a plain result: take it as one, instead of
     // failing in `.then` and blaming the layer outside it.
-    return Promise.resolve(pending).then(undefined, (error: unknown) => {
-      if (isCancellation(error, call)) throw error;
-      return exceptionResult(call, error, { layer: name });
-    });
+    return Promise.resolve(pending).then(
+      (value: unknown) => {
+        const violation = resultContractViolation(value, call);
+        if (violation === null) return completedResult(value as ToolCallResult, call);
+        return exceptionResult(
+          call,
+          new Error(`${name} broke the middleware contract: ${violation}`),
+          {
+            status: 'exception',
+            layer: name,
+          },
+        );
+      },
+      (error: unknown) => {
+        if (isCancellation(error, call)) throw error;
+        return exceptionResult(call, error, { layer: name });
+      },
+    );
   };
 }
 
@@ -33,9 +64,12 @@ function trapped(layer: ToolCaller): ToolCaller {
  * Composes middleware into one caller. **The first listed is the outermost**: it sees the call
  * first and the result last (koa order: `a, b, c` runs `a → b → c → executor → c → b → a`).
  *
- * A layer that throws yields a `tool_middleware_exception` result that the layers outside it still
- * see and decorate; cancellation is never trapped and always propagates. An empty list is a
- * pass-through.
+ * A layer that throws yields a `tool_middleware_exception` result, and one that resolves to
+ * something that is not a result an `exception` result (category `tool_middleware_exception`);
+ * both name that layer in `audit.layers`, and the layers outside it still see and decorate them
+ * (an audit layer records them); cancellation is never trapped and always propagates.
+ * `next()` is single-use: a layer's second call rejects with `NextCalledTwiceError` and never runs
+ * the inner layers or the tool again. An empty list is a pass-through.
  *
  * @example
  * const caller = composeToolCallers([withAuditLog('local'), withConsent(ask), withRateLimit({ maxCalls: 100 })]);

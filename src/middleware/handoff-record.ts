@@ -2,11 +2,18 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { SwitchyardError } from '../errors.js';
 import { isPlainObject } from '../tools/json.js';
 
+/** Who a handoff goes to. */
+export type HandoffTargetKind = 'persona' | 'human';
+
 /** A handoff to another persona, as `withHandoffArtifact` records it on `audit.handoff`. */
 export interface HandoffRecord {
   readonly handoffId: string;
-  /** Who should pick the work up. */
+  /** Who should pick the work up: a persona's name, or a human's id when `targetKind` is `human`. */
   readonly targetPersona: string;
+  /** Whether the target is a persona (the default) or a human. */
+  readonly targetKind: HandoffTargetKind;
+  /** Why the work is handed over, when the payload says. */
+  readonly reason: string | null;
   /** Who hands it over; the tool's own value, else the layer's `source`, else null. */
   readonly sourcePersona: string | null;
   readonly task: string | null;
@@ -58,17 +65,43 @@ function optionalString(
 }
 
 /**
+ * The target of a payload: `targetPersonaOrHuman: { kind: 'persona' | 'human', id }` (the
+ * reference system's shape, in either spelling), else a plain `targetPersona` string.
+ */
+function targetOf(
+  payload: Record<string, unknown>,
+  toolName: string,
+): { id: string | null; kind: HandoffTargetKind } {
+  const target = field(payload, 'targetPersonaOrHuman');
+  if (target === undefined || target === null) {
+    return { id: optionalString(payload, 'targetPersona', toolName), kind: 'persona' };
+  }
+  if (!isPlainObject(target)) {
+    throw new HandoffArtifactError('handoff target_persona_or_human must be an object', toolName);
+  }
+  const kind = target.kind ?? 'persona';
+  if (kind !== 'persona' && kind !== 'human') {
+    throw new HandoffArtifactError(
+      `handoff target kind must be "persona" or "human"; got ${JSON.stringify(kind)}`,
+      toolName,
+    );
+  }
+  return { id: optionalString(target, 'id', toolName), kind };
+}
+
+/**
  * Reads a handoff payload into a `HandoffRecord`. Fields are read in camelCase or snake_case
- * (`targetPersona` / `target_persona`). Throws `HandoffArtifactError` when the target persona is
- * missing or a field has the wrong type.
+ * (`targetPersona` / `target_persona`); the target may also be given as
+ * `target_persona_or_human: { kind: 'persona' | 'human', id }`. Throws `HandoffArtifactError`
+ * when the target is missing or a field has the wrong type.
  */
 export function normalizeHandoff(
   payload: Readonly<Record<string, unknown>>,
   context: { call: ToolCallEnvelope; source: string | undefined; createdAt: string },
 ): HandoffRecord {
   const { call } = context;
-  const target = optionalString(payload, 'targetPersona', call.toolName);
-  if (target === null || target.trim() === '') {
+  const target = targetOf(payload, call.toolName);
+  if (target.id === null || target.id.trim() === '') {
     throw new HandoffArtifactError('a handoff needs a non-empty targetPersona', call.toolName);
   }
   const artifacts = field(payload, 'artifacts') ?? [];
@@ -84,7 +117,9 @@ export function normalizeHandoff(
     optionalString(payload, 'id', call.toolName);
   return {
     handoffId: id ?? `handoff_${call.callId}`,
-    targetPersona: target,
+    targetPersona: target.id,
+    targetKind: target.kind,
+    reason: optionalString(payload, 'reason', call.toolName),
     sourcePersona:
       optionalString(payload, 'sourcePersona', call.toolName) ?? context.source ?? null,
     task: optionalString(payload, 'task', call.toolName),

@@ -11,6 +11,7 @@ export {
   requiredCapabilities,
   withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
+export { NextCalledTwiceError } from '../dispatch/next-called-twice-error.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 export { type AnthropicBinderOptions, createAnthropicBinder } from './binder/anthropic-binder.js';
 export { type BudgetTimer, setTimeoutTimer } from './binder/binder-budget.js';
@@ -40,7 +41,12 @@ export {
   type GovernanceStackOptions,
   governanceStack,
 } from './governance-stack.js';
-export { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
+export {
+  HandoffArtifactError,
+  type HandoffRecord,
+  type HandoffTargetKind,
+  normalizeHandoff,
+} from './handoff-record.js';
 export {
   createMemoryIdempotencyStore,
   type IdempotencyStore,

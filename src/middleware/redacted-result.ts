@@ -12,6 +12,23 @@ function bound(text: string, maxChars: number): string {
   return `${text.slice(0, maxChars)}\n[… redacted output truncated to ${maxChars} of ${text.length} characters …]`;
 }
 
+/** The result with its texts as strings (or a null error), whatever a hand-built result left out. */
+function readable(result: ToolCallResult): ToolCallResult {
+  const { renderedResult, observation, error } = result as Partial<ToolCallResult>;
+  if (
+    typeof renderedResult === 'string' &&
+    typeof observation === 'string' &&
+    (error === null || typeof error === 'string')
+  )
+    return result;
+  return {
+    ...result,
+    renderedResult: typeof renderedResult === 'string' ? renderedResult : '',
+    observation: typeof observation === 'string' ? observation : '',
+    error: typeof error === 'string' ? error : null,
+  };
+}
+
 /**
  * A copy of the result with a redacted value and error text, everywhere the model could read them.
  * A new `result` replaces the structured value, the rendered text (re-rendered from it, bounded
@@ -24,17 +41,17 @@ export function redactedResult(
   replacement: { readonly result?: unknown; readonly error?: string },
   maxChars: number,
 ): ToolCallResult {
-  let redacted = result;
+  let redacted = readable(result);
   if (replacement.result !== undefined) {
     const { content: _content, artifacts: _artifacts, ...rest } = redacted;
     const text = bound(renderValue(replacement.result), maxChars);
-    const old = result.renderedResult;
+    const old = redacted.renderedResult;
     redacted = {
       ...rest,
       result: replacement.result,
       renderedResult: text,
-      observation: rewrite(result.observation, old, text),
-      error: result.error === null ? null : rewrite(result.error, old, text),
+      observation: rewrite(redacted.observation, old, text),
+      error: redacted.error === null ? null : rewrite(redacted.error, old, text),
     };
   }
   if (typeof replacement.error === 'string' && redacted.error !== null) {

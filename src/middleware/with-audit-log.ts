@@ -1,10 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { type AuditData, mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { type ToolCallResult, withAudit } from '../dispatch/result.js';
+import {
+  exceptionResult,
+  resultContractViolation,
+  type ToolCallResult,
+  withAudit,
+} from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { type CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
-import { checkBoolean } from '../option-checks.js';
+import { checkBoolean, checkPositive } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { isoTime } from './iso-time.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
@@ -33,6 +38,12 @@ export interface AuditLogOptions {
    * after it, and `close()` rejects with it).
    */
   readonly waitForWrite?: boolean;
+  /**
+   * Characters of local receipt lines not yet written past which results wait for their own
+   * receipt's write (backpressure: a burst slows to the disk's pace instead of queueing without
+   * bound). It is also the most a process killed with `kill -9` can lose. Default 8 Mi (8 388 608).
+   */
+  readonly maxPendingChars?: number;
   /** Monotonic clock in ms (durations). Default `performance.now`. */
   readonly now?: () => number;
   /** Wall clock for `emitted_at`. Default `Date.now`. */
@@ -91,15 +102,32 @@ export function withAuditLog(
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
   const waitForWrite = checkBoolean('withAuditLog', 'waitForWrite', options.waitForWrite ?? false);
+  const maxPendingChars = checkPositive(
+    'withAuditLog',
+    'maxPendingChars',
+    options.maxPendingChars ?? 8 * 1024 * 1024,
+    { integer: true },
+  );
   const local = sink === 'local' || sink === 'both';
   const cloud = sink === 'cloud' || sink === 'both';
   /** Open logs by session id. */
   const logs = new Map<string, LocalReceiptLog>();
+  /**
+   * Logs that could not be opened (a read-only directory, a broken last line), by session id:
+   * their calls record the failure without trying again, and `close()` rejects with it.
+   */
+  const unopened = new Map<string, unknown>();
 
   function logFor(sessionId: string): LocalReceiptLog {
     let log = logs.get(sessionId);
     if (log === undefined) {
-      log = new LocalReceiptLog(receiptLogPath(directory, sessionId));
+      if (unopened.has(sessionId)) throw unopened.get(sessionId);
+      try {
+        log = new LocalReceiptLog(receiptLogPath(directory, sessionId), maxPendingChars);
+      } catch (error) {
+        unopened.set(sessionId, error);
+        throw error;
+      }
       logs.set(sessionId, log);
     }
     return log;
@@ -126,7 +154,7 @@ export function withAuditLog(
       if (log !== undefined) {
         // Chained now, in call order; the line goes out with the rest of this turn's.
         const written = log.record(receipt);
-        if (waitForWrite) await written;
+        if (waitForWrite || log.backlogged) await written;
       }
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
@@ -148,6 +176,17 @@ export function withAuditLog(
     let result: ToolCallResult;
     try {
       result = await next(call);
+      const broken = resultContractViolation(result, call);
+      // The call still gets its receipt, and the blame goes below this layer.
+      if (broken !== null) {
+        result = exceptionResult(
+          call,
+          `a layer inside with_audit_log broke its contract: ${broken}`,
+          {
+            layer: 'below_with_audit_log',
+          },
+        );
+      }
     } catch (error) {
       const cancelled = cancelledResultOf(call, error);
       if (cancelled === undefined) throw error;
@@ -163,11 +202,14 @@ export function withAuditLog(
     },
     async close() {
       const open = [...logs.values()];
+      const failedOpen = unopened.values().next();
       logs.clear();
+      unopened.clear();
       // Every log is closed, even when another one's writes failed; then the first failure.
       const closed = await Promise.allSettled(open.map((log) => log.close()));
       const failed = closed.find((outcome) => outcome.status === 'rejected');
       if (failed !== undefined) throw failed.reason;
+      if (failedOpen.done !== true) throw failedOpen.value;
     },
   });
 }

@@ -167,8 +167,8 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
         phase: 'out',
         toolName: call.toolName,
         args,
-        result: result.result,
-        error: result.error,
+        result: result.result ?? null,
+        error: typeof result.error === 'string' ? result.error : null,
         call,
       });
     } catch (error) {

@@ -27,12 +27,31 @@ export interface TelemetryOptions extends SpanOptions {
   readonly sink?: TelemetrySink;
   /** Several sinks at once (fan-out); each failure is reported on its own. */
   readonly sinks?: readonly TelemetrySink[];
-  /** Receives sink failures. Default: ignored. */
-  readonly onError?: (error: unknown) => void;
+  /**
+   * Receives sink failures. Default: ignored. What it throws or rejects with is dropped: a failing
+   * reporter never breaks a call nor causes an unhandled rejection.
+   */
+  readonly onError?: (error: unknown) => unknown;
   /** Wall clock in ms since the epoch (span times). Default `Date.now`. */
   readonly now?: () => number;
   /** Options of the `langfuse` sink (credentials default to the LANGFUSE_* environment). */
   readonly langfuse?: LangfuseSinkOptions;
+}
+
+/** `report` made safe to call anywhere: it never throws, and its rejections are dropped. */
+function guardedReporter(
+  report: ((error: unknown) => unknown) | undefined,
+): (error: unknown) => void {
+  if (report === undefined) return () => {};
+  return (error) => {
+    try {
+      const returned: unknown = report(error);
+      if (typeof (returned as PromiseLike<void> | undefined)?.then === 'function')
+        Promise.resolve(returned).catch(() => {});
+    } catch {
+      // The reporter itself failed: there is nowhere left to report to.
+    }
+  };
 }
 
 /** The telemetry layer, with `flush()` for sinks that batch. */
@@ -78,7 +97,7 @@ export function withTelemetry(
     typeof sinkOrOptions === 'object' && sinkOrOptions !== null && !('export' in sinkOrOptions)
       ? sinkOrOptions
       : { sink: sinkOrOptions as TelemetrySink };
-  const onError = options.onError ?? (() => {});
+  const onError = guardedReporter(options.onError);
   const specs = options.sinks ?? [options.sink ?? 'noop'];
   const resolved = specs.map((spec) => resolveSink(spec, options, onError));
   const sink = resolved.length === 1 ? resolved[0]! : fanOutSpanSink(resolved, onError);

@@ -26,6 +26,15 @@ export interface ModelClient {
    * the SDK would end the iteration silently.
    */
   stream(request: ModelRequest): AsyncIterable<ToolCallDelta>;
+  /** The tool-search variants the provider runs itself (`request.toolSearch`). Default none. */
+  readonly nativeToolSearch?: readonly ('bm25' | 'regex')[];
+}
+
+/** Deferred tools the provider searches itself, loading the matches into the model's view. */
+export interface NativeToolSearchRequest {
+  readonly variant: 'bm25' | 'regex';
+  /** Sent with `defer_loading: true`; `namespace` groups them where the provider has namespaces. */
+  readonly deferred: readonly (ModelToolDefinition & { readonly namespace?: string })[];
 }
 
 /** One model turn's input. */
@@ -34,6 +43,8 @@ export interface ModelRequest {
   readonly messages: readonly TranscriptMessage[];
   /** What the model is shown, with provider-safe names (`registry.modelDefinitions()`). */
   readonly tools: readonly ModelToolDefinition[];
+  /** Provider-side tool search over deferred tools (adapters that declare `nativeToolSearch`). */
+  readonly toolSearch?: NativeToolSearchRequest;
   readonly signal?: AbortSignal;
 }
 

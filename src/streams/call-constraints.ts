@@ -10,7 +10,8 @@ export interface CallConstraint {
   readonly keys: readonly string[];
 }
 
-const FREE: CallConstraint = Object.freeze({ exclusive: false, keys: Object.freeze([]) });
+/** No constraint: the call may run beside anything. */
+export const FREE: CallConstraint = Object.freeze({ exclusive: false, keys: Object.freeze([]) });
 const EXCLUSIVE: CallConstraint = Object.freeze({ exclusive: true, keys: Object.freeze([]) });
 
 /** Argument names that name a file when a filesystem tool declares no `resourceParams`. */
@@ -28,10 +29,14 @@ const FALLBACK_PATH_PARAMS = [
   'directory',
 ];
 
-function argumentsOf(call: ProposedCall): Record<string, unknown> | null {
+/** Longest argument text parsed here; longer text makes the call run alone. */
+const MAX_PARSED_CHARS = 1 << 20;
+
+function argumentsOf(call: ProposedCall): Record<string, unknown> | null | 'too_long' {
   const raw = call.arguments;
   if (isPlainObject(raw)) return raw;
   if (typeof raw !== 'string') return null;
+  if (raw.length > MAX_PARSED_CHARS) return 'too_long';
   try {
     const parsed: unknown = JSON.parse(raw);
     return isPlainObject(parsed) ? parsed : null;
@@ -41,18 +46,38 @@ function argumentsOf(call: ProposedCall): Record<string, unknown> | null {
   }
 }
 
+/** Most array levels a resource argument may nest (`paths: [[…]]`) before the call runs alone. */
+const MAX_RESOURCE_DEPTH = 8;
+/** Most resources one argument may name before the call runs alone. */
+const MAX_RESOURCES = 256;
+
 /** `./a/b` and `a/b` name one resource. */
-function normalizeResource(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(normalizeResource);
-  if (typeof value === 'string')
-    return [
-      value
-        .trim()
-        .replace(/^(\.\/)+/, '')
-        .replace(/\/+$/, ''),
-    ];
-  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-  return [];
+function normalizeResource(value: string): string {
+  return value
+    .trim()
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
+}
+
+/**
+ * The resources an argument names (a string, a number, or arrays of them), walked without
+ * recursion; null when it nests or names too much to tell, so the call must run alone.
+ */
+function resourcesIn(value: unknown, into: string[]): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const current = item.value;
+    if (typeof current === 'string') into.push(`resource:${normalizeResource(current)}`);
+    else if (typeof current === 'number' || typeof current === 'boolean')
+      into.push(`resource:${String(current)}`);
+    else if (Array.isArray(current)) {
+      if (item.depth >= MAX_RESOURCE_DEPTH || current.length > MAX_RESOURCES) return false;
+      for (let index = current.length - 1; index >= 0; index -= 1)
+        pending.push({ value: current[index], depth: item.depth + 1 });
+    }
+    if (into.length > MAX_RESOURCES) return false;
+  }
+  return true;
 }
 
 /**
@@ -62,9 +87,19 @@ function normalizeResource(value: unknown): string[] {
  * - read-only or idempotent tools → free;
  * - other tools → one key per resource their `resourceParams` (or, for filesystem tools, the usual
  *   path arguments) name: calls touching the same resource run one after another.
- * Unknown tools are free: the executor refuses them without running anything.
+ * Unknown tools are free: the executor refuses them without running anything. Resource arguments
+ * too deep or too many to read (or that cannot be read at all) make the call exclusive: a call
+ * whose resources are unknown may touch any of them. Never throws.
  */
 export function callConstraint(registry: ToolRegistry, call: ProposedCall): CallConstraint {
+  try {
+    return constraintOf(registry, call);
+  } catch {
+    return EXCLUSIVE;
+  }
+}
+
+function constraintOf(registry: ToolRegistry, call: ProposedCall): CallConstraint {
   const tool = typeof call.name === 'string' ? registry.resolve(call.name) : undefined;
   if (tool === undefined) return FREE;
   if (tool.safety.requiresConfirmation) return EXCLUSIVE;
@@ -73,10 +108,10 @@ export function callConstraint(registry: ToolRegistry, call: ProposedCall): Call
   const params = tool.resourceParams ?? (tool.safety.filesystem ? FALLBACK_PATH_PARAMS : []);
   if (mutating && params.length > 0) {
     const args = argumentsOf(call);
+    if (args === 'too_long') return EXCLUSIVE;
     if (args !== null) {
       for (const param of params) {
-        if (!Object.hasOwn(args, param)) continue;
-        for (const resource of normalizeResource(args[param])) keys.push(`resource:${resource}`);
+        if (Object.hasOwn(args, param) && !resourcesIn(args[param], keys)) return EXCLUSIVE;
       }
     }
   }

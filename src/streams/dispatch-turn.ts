@@ -1,4 +1,5 @@
 import type { ProposedCall } from '../dispatch/proposed-call.js';
+import { unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from './async-queue.js';
 import { type CallSource, type DispatchTurnOptions, TurnRun } from './turn-run.js';
@@ -6,16 +7,30 @@ import { type CallSource, type DispatchTurnOptions, TurnRun } from './turn-run.j
 /** Calls of one turn: an array, any iterable, or an async iterable (pulled lazily). */
 export type TurnCalls = Iterable<ProposedCall> | AsyncIterable<ProposedCall>;
 
+/** An `undefined` entry is a call that cannot be read, not the end of the list. */
+const MISSING_CALL = unreadableCall({
+  ok: false,
+  id: undefined,
+  message: 'the call is undefined, not an object',
+});
+
 function sourceOf(calls: TurnCalls): CallSource {
   if (Symbol.asyncIterator in calls) {
     const iterator = calls[Symbol.asyncIterator]();
-    return { next: () => iterator.next().then((step) => (step.done ? undefined : step.value)) };
+    return {
+      next: () =>
+        iterator
+          .next()
+          .then((step) =>
+            step.done ? undefined : step.value === undefined ? MISSING_CALL : step.value,
+          ),
+    };
   }
   const iterator = (calls as Iterable<ProposedCall>)[Symbol.iterator]();
   return {
     next: () => {
       const step = iterator.next();
-      return step.done ? undefined : step.value;
+      return step.done ? undefined : step.value === undefined ? MISSING_CALL : step.value;
     },
   };
 }

@@ -2,9 +2,10 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
+import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
-import { type CallConstraint, callConstraint } from './call-constraints.js';
+import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
 import { exceptionResultFor } from './turn-results.js';
 
 /** Tool calls in flight per turn unless told otherwise. */
@@ -194,16 +195,33 @@ export class TurnRun {
     this.schedule();
   }
 
-  private accept(call: ProposedCall): void {
+  private accept(raw: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
-    this.waiting.push({
-      call,
-      emitOrder,
-      constraint: callConstraint(this.dispatcher.registry, call),
-      gated: this.gate !== null && !this.gate.startsEarly(call),
-    });
+    // Plain data from here on: whatever the model's call object does runs once, here.
+    const read = readProposedCall(raw);
+    if (!read.ok) {
+      // It never runs: the dispatcher answers it without a lane and without waiting for the gate.
+      this.waiting.push({ call: unreadableCall(read), emitOrder, constraint: FREE, gated: false });
+    } else {
+      const { call } = read;
+      this.waiting.push({
+        call,
+        emitOrder,
+        constraint: callConstraint(this.dispatcher.registry, call),
+        gated: this.gate !== null && !this.startsEarly(this.gate, call),
+      });
+    }
     this.schedule();
+  }
+
+  /** The gate's verdict; a gate (an eager policy) that throws holds the call until the release. */
+  private startsEarly(gate: StartGate, call: ProposedCall): boolean {
+    try {
+      return gate.startsEarly(call);
+    } catch {
+      return false;
+    }
   }
 
   /** Starts every waiting call that may start, in planner order. */

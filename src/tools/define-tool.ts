@@ -133,6 +133,13 @@ export function defineTool<Args = JsonObject, Result = unknown, Context = unknow
   const handlerSchema = spec.handlerSchema ?? spec.inputSchema;
   if (handlerSchema !== spec.inputSchema) validator.compile(name, handlerSchema);
   if (spec.outputSchema !== undefined) validator.compile(name, spec.outputSchema);
+  if (spec.deferLoading !== undefined && typeof spec.deferLoading !== 'boolean') {
+    fail(
+      name,
+      'defer_loading',
+      `deferLoading must be a boolean; got ${JSON.stringify(spec.deferLoading)}`,
+    );
+  }
   if (spec.kind !== undefined && !TOOL_KINDS.includes(spec.kind)) {
     fail(
       name,

@@ -44,7 +44,8 @@ function show(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Too deep (or cyclic) to print: name its shape instead, without walking it again.
+    text = `(${describeType(value)} too deeply nested to show)`;
   }
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 }

@@ -64,12 +64,12 @@ function checkOptions(options: SchemaValidatorOptions): void {
  * by tool and schema hash (and by object identity, for the per-call fast path); `compileCount`
  * shows that calls never recompile.
  *
- * The dialect is routed by `$schema` (2020-12 when absent, as MCP specifies). Every schema the
- * drafts allow compiles; unknown keywords are annotations, except those one slip away from a
- * known keyword (`requried`, `maxlength`) or belonging to another draft (`prefixItems` in
- * draft-07), which are definition errors: they would silently validate nothing. Inherited properties never
- * count as present. A validator that fails (a stack overflow on a deep recursive schema) yields an
- * invalid check, never a throw.
+ * The dialect is routed by `$schema` (2020-12 when absent, as MCP specifies). Schemas the drafts
+ * allow compile (short of the few ajv cannot evaluate). Unknown keywords are annotations, except
+ * those one slip away from a known keyword (`requried`, `maxlength`) or belonging to another
+ * draft (`prefixItems` in draft-07), which are definition errors: they would silently validate
+ * nothing. Inherited properties never count as present. A validator that fails (a stack overflow
+ * on a deep recursive schema) yields an invalid check, never a throw.
  *
  * @param options `formats` (default `assert`) and `schemas` (default none); throws
  *   `InvalidOptionError` naming a bad option.
@@ -147,8 +147,12 @@ export class SchemaValidator {
       return validatorFailure(toolName, error);
     }
     if (valid) return VALID;
-    const issues = schemaIssues(validate.errors ?? []);
-    return { valid: false, issues, repair: repairMessage(toolName, issues) };
+    try {
+      const issues = schemaIssues(validate.errors ?? []);
+      return { valid: false, issues, repair: repairMessage(toolName, issues) };
+    } catch (error) {
+      return validatorFailure(toolName, error);
+    }
   }
 
   private instance(dialect: Dialect, ownProperties: boolean): Ajv {

@@ -278,7 +278,7 @@ describe('the worker pool executor', () => {
     ]);
   });
 
-  it('marks the pool unhealthy when workers keep dying, instead of respawning forever', async () => {
+  it("fails a tool module's calls fast when they keep killing workers, instead of respawning forever", async () => {
     const dispatcher = setup({ maxThreads: 1, crashLimit: 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect(
@@ -289,11 +289,12 @@ describe('the worker pool executor', () => {
     expect(pool?.healthy).toBe(false);
     const refused = await dispatcher.dispatch({
       id: 'after',
-      name: 'echo',
-      arguments: { value: 1 },
+      name: 'dies_at_import',
+      arguments: {},
     });
     expect(refused).toMatchObject({ status: 'executor_error' });
     expect(refused.error).toContain('unhealthy');
+    expect(pool?.stats.crashes).toBe(3);
   });
 
   it('refuses new work after close with a clear error', async () => {
@@ -311,6 +312,9 @@ describe('createWorkerPool options', () => {
     ['maxThreads', { maxThreads: 0 }],
     ['maxBatch', { maxBatch: 1.5 }],
     ['crashLimit', { crashLimit: -1 }],
+    ['crashCooldownMs', { crashCooldownMs: 0 }],
+    ['maxQueueWaitMs', { maxQueueWaitMs: Number.NaN }],
+    ['closeTimeoutMs', { closeTimeoutMs: -5 }],
   ] as const)(
     'refuses a bad %s with an InvalidOptionError naming it, before starting threads',
     (option, options) => {

@@ -137,6 +137,7 @@ describe('runBinderBenchmark options', () => {
       [{ planner: 'strong' }, 'planner'],
       [{ binders: [] }, 'binders'],
       [{ binders: [{ type: 'openai', model: 'm' }], env: {} }, 'binders'],
+      [{ binders: [{ type: 'lexical' }, { type: 'lexical' }] }, 'binders'],
     ] as const;
     for (const [options, option] of bad) {
       await expect(runBinderBenchmark(options as never)).rejects.toMatchObject({

@@ -109,10 +109,11 @@ describe('dispatch: tool lookup', () => {
     expect(result.error).toBe('Unknown tool "weather". Available tools: (none).');
   });
 
-  it('answers a call that is not a call object with tool_not_found instead of throwing', async () => {
+  it('answers a call that is not a call object with schema_violation instead of throwing', async () => {
     const { dispatcher } = setup();
     const result = await dispatcher.dispatch(null as unknown as ProposedCall);
-    expect(result.status).toBe('tool_not_found');
+    expect(result.status).toBe('schema_violation');
+    expect(result.error).toMatch(/could not be read: the call is null, not an object/);
     expect(result.toolCallId).toMatch(/^call_/);
   });
 

@@ -30,4 +30,14 @@ describe('toProposedCall', () => {
     for (const value of [null, 42, 'add', [], {}, { function: {} }, { name: 7 }])
       expect(toProposedCall(value)).toBeNull();
   });
+
+  it('returns null instead of throwing for objects whose getters throw', () => {
+    const exploding = Object.defineProperty({}, 'function', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(toProposedCall(exploding)).toBeNull();
+  });
 });

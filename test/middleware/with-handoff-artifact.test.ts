@@ -48,6 +48,8 @@ describe('withHandoffArtifact', () => {
     const record: HandoffRecord = {
       handoffId: 'handoff_c5',
       targetPersona: 'reviewer',
+      targetKind: 'persona',
+      reason: null,
       sourcePersona: null,
       task: 'review PR 12',
       summary: null,
@@ -64,6 +66,53 @@ describe('withHandoffArtifact', () => {
     });
     expect(sunk).toEqual([[record, call]]);
     expect(result.result).toEqual({ ok: true, handoff: payload });
+  });
+
+  it("accepts the reference system's target_persona_or_human payload and records the target's kind", async () => {
+    const records: HandoffRecord[] = [];
+    const layer = withHandoffArtifact({
+      source: 'ship_captain',
+      sink: (record) => void records.push(record),
+    });
+    const full = {
+      source_persona: 'merge_captain',
+      target_persona_or_human: { kind: 'persona', id: 'review_captain', label: 'review_captain' },
+      task: 'Review the PR before landing',
+      reason: 'CI red on rust suite',
+      requested_capabilities: ['review'],
+    };
+    const human = {
+      target_persona_or_human: { kind: 'human', id: 'lead-on-call' },
+      task: 'Resolve incident',
+      reason: 'Rollback pending',
+    };
+    const first = await layer(fakeCall({ callId: 'h1' }), returning({ __handoff: full }));
+    const second = await layer(fakeCall({ callId: 'h2' }), returning({ __handoff: human }));
+    expect(first.audit?.kind).toBe('handoff');
+    expect(
+      records.map((record) => [
+        record.targetKind,
+        record.targetPersona,
+        record.sourcePersona,
+        record.reason,
+      ]),
+    ).toEqual([
+      ['persona', 'review_captain', 'merge_captain', 'CI red on rust suite'],
+      ['human', 'lead-on-call', 'ship_captain', 'Rollback pending'],
+    ]);
+    expect(second.audit?.handoff).toMatchObject({ targetKind: 'human', task: 'Resolve incident' });
+  });
+
+  it('records a target of an unknown kind as invalid', async () => {
+    const payload = { target_persona_or_human: { kind: 'robot', id: 'r2' } };
+    const result = await withHandoffArtifact()(fakeCall(), returning({ handoff: payload }));
+    expect(result.audit?.layers).toEqual([
+      {
+        name: 'with_handoff_artifact',
+        status: 'invalid',
+        error: 'withHandoffArtifact: handoff target kind must be "persona" or "human"; got "robot"',
+      },
+    ]);
   });
 
   it('reads a JSON string result, snake_case fields, ids and a policy override', async () => {

@@ -232,6 +232,24 @@ describe('a validator that fails yields a result', () => {
     expect(runs).toEqual([]);
     expect((await dispatch({ tree: [[], [[]]] })).ok).toBe(true);
   });
+
+  it.each([
+    ['type', { type: 'string' }],
+    ['const', { const: 1 }],
+    ['enum', { enum: [1, 'x'] }],
+    ['deep const', { const: [[[1]]] }],
+  ])('refuses arguments too deep to print in the repair message (%s)', async (_, property) => {
+    const depth = 100_000;
+    const schema = { type: 'object', properties: { a: property } };
+    const text = `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    // The validator itself, as middleware and direct users call it on model output.
+    const check = new SchemaValidator().check('t', schema, JSON.parse(text));
+    expect(check.valid).toBe(false);
+    if (!check.valid) expect(check.repair).toMatch(/a: .*too deeply nested to show/);
+    const { dispatch, runs } = oneTool(schema);
+    expect((await dispatch(text)).status).toBe('schema_violation');
+    expect(runs).toEqual([]);
+  });
 });
 
 describe('format', () => {

@@ -1,27 +1,10 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJsonlWriter, type JsonlWriter } from '../../actors/jsonl-writer.js';
-import { chainLine, chainReceipt, GENESIS_HASH } from './receipt-chain.js';
+import { lastReceiptHash } from './last-receipt-hash.js';
+import { chainReceipt } from './receipt-chain.js';
+import { receiptLine } from './receipt-line.js';
 import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
-
-/** The hash of the last whole receipt line of a file (the genesis hash when there is none). */
-function lastHashIn(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return GENESIS_HASH;
-    const window = Buffer.alloc(Math.min(size, 1 << 20));
-    readSync(fd, window, 0, window.length, size - window.length);
-    const lines = window.toString('utf8').trimEnd().split('\n');
-    const last = lines.at(-1);
-    const hash =
-      last === undefined ? undefined : (JSON.parse(last) as Partial<ChainedReceipt>).hash;
-    return typeof hash === 'string' ? hash : GENESIS_HASH;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * An append-only, hash-chained receipt log (one JSONL file per session). Receipts are chained
@@ -42,12 +25,32 @@ export class LocalReceiptLog {
   private lastWrite: Promise<void> | undefined;
   /** The first write failure; set, the log takes no more receipts. */
   private failure: { readonly error: unknown } | undefined;
+  /** Characters handed to the writer and not yet written. */
+  private pendingChars = 0;
+  /** The characters of the group of lines being collected (one per turn of the event loop). */
+  private group: { chars: number } | undefined;
+  private readonly maxPendingChars: number;
 
-  constructor(path: string) {
+  /**
+   * Opens (or creates) the log; throws when it cannot, leaving no file open. Past
+   * `maxPendingChars` of unwritten lines, `backlogged` turns true. Default 8 Mi.
+   */
+  constructor(path: string, maxPendingChars = 8 * 1024 * 1024) {
     this.path = resolve(path);
     this.uri = pathToFileURL(this.path).href;
+    this.maxPendingChars = maxPendingChars;
     this.writer = createJsonlWriter(this.path);
-    this.lastHash = lastHashIn(this.path);
+    try {
+      this.lastHash = lastReceiptHash(this.path);
+    } catch (error) {
+      void this.writer.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /** More unwritten text than the bound: callers should wait for their writes (backpressure). */
+  get backlogged(): boolean {
+    return this.pendingChars > this.maxPendingChars;
   }
 
   /** Chains and appends a receipt; resolves with it, chained, once it is written. */
@@ -65,7 +68,7 @@ export class LocalReceiptLog {
    */
   record(receipt: ToolCallReceipt): Promise<void> {
     if (this.failure !== undefined) throw this.failure.error;
-    const { hash, line } = chainLine(receipt, this.lastHash);
+    const { hash, line } = receiptLine(receipt, this.lastHash);
     this.lastHash = hash;
     return this.write(line);
   }
@@ -89,14 +92,24 @@ export class LocalReceiptLog {
 
   private write(line: string): Promise<void> {
     const written = this.writer.appendLine(line);
+    this.pendingChars += line.length;
     if (written !== this.lastWrite) {
-      // One watcher per group: it keeps the failure, and leaves no rejection unhandled for
-      // callers that do not wait for their write.
+      // One watcher per group: it keeps the failure, releases the group's share of the backlog,
+      // and leaves no rejection unhandled for callers that do not wait for their write.
       this.lastWrite = written;
-      written.then(undefined, (error: unknown) => {
-        this.failure ??= { error };
-      });
+      const group = { chars: 0 };
+      this.group = group;
+      written.then(
+        () => {
+          this.pendingChars -= group.chars;
+        },
+        (error: unknown) => {
+          this.pendingChars -= group.chars;
+          this.failure ??= { error };
+        },
+      );
     }
+    this.group!.chars += line.length;
     return written;
   }
 }

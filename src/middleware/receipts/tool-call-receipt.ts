@@ -1,8 +1,9 @@
 import type { AuditData } from '../../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
-import { canonicalHash } from '../../tools/canonical-json.js';
-import { isPlainObject } from '../../tools/json.js';
+import { receiptValueHash } from './safe-canonical-json.js';
+
+export { redactKeys } from './redact-keys.js';
 
 /**
  * One tool call, recorded. A receipt is a file and wire format, so its field names stay
@@ -32,6 +33,11 @@ export interface ToolCallReceipt {
   readonly emitted_at: string;
   readonly model: string | null;
   readonly provider: string | null;
+  /**
+   * What the hashes or the audit could not record as it was (a cycle, a BigInt, nesting too deep
+   * for plain JSON tools), each with its path; absent when everything was plain JSON.
+   */
+  readonly hash_notes?: readonly string[];
 }
 
 export type ReceiptStatus =
@@ -46,18 +52,6 @@ export type ReceiptStatus =
 export interface ChainedReceipt extends ToolCallReceipt {
   readonly prev_hash: string;
   readonly hash: string;
-}
-
-/** Removes `keys` at any depth (copying; a `__proto__` key stays data). */
-export function redactKeys(value: unknown, keys: ReadonlySet<string>): unknown {
-  if (keys.size === 0) return value;
-  if (Array.isArray(value)) return value.map((item) => redactKeys(item, keys));
-  if (!isPlainObject(value)) return value;
-  const copy: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(value)) {
-    if (!keys.has(key)) copy[key] = redactKeys(value[key], keys);
-  }
-  return copy;
 }
 
 function receiptStatus(result: ToolCallResult): ReceiptStatus {
@@ -86,7 +80,7 @@ export interface ReceiptInput {
   readonly emittedAt: string;
 }
 
-/** Builds the receipt of one finished call. */
+/** Builds the receipt of one finished call; never throws on what the arguments or result hold. */
 export function buildReceipt({
   call,
   result,
@@ -100,7 +94,8 @@ export function buildReceipt({
   const keys = toolRedact.length === 0 ? redact : new Set([...redact, ...toolRedact]);
   const summary = typeof audit.summary === 'string' && audit.summary !== '' ? audit.summary : null;
   const kind = typeof audit.kind === 'string' ? audit.kind : (call.annotations.kind ?? null);
-  return {
+  const notes: string[] = [];
+  const receipt: ToolCallReceipt = {
     schema_version: 1,
     session_id: turn.sessionId,
     run_id: turn.runId === '' ? null : turn.runId,
@@ -115,12 +110,17 @@ export function buildReceipt({
     status: receiptStatus(result),
     error_category: result.errorCategory === '' ? null : result.errorCategory,
     duration_ms: Math.max(0, durationMs),
-    args_hash: canonicalHash(redactKeys(result.arguments ?? call.toolArgs, keys)),
+    args_hash: receiptValueHash(result.arguments ?? call.toolArgs, keys, notes, 'arguments'),
     result_hash:
-      result.result === null || result.result === undefined ? null : canonicalHash(result.result),
+      result.result === null || result.result === undefined
+        ? null
+        : receiptValueHash(result.result, NO_KEYS, notes, 'result'),
     audit,
     emitted_at: emittedAt,
     model: turn.model,
     provider: turn.provider,
   };
+  return notes.length === 0 ? receipt : Object.assign(receipt, { hash_notes: notes });
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set();

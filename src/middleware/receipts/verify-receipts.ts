@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readLines } from './read-lines.js';
 import { GENESIS_HASH, receiptHash } from './receipt-chain.js';
 import type { ChainedReceipt } from './tool-call-receipt.js';
 
@@ -20,38 +20,42 @@ export interface ReceiptVerification {
  * Checks a receipt log: each line must parse, carry its own correct hash, and link to the line
  * before it. An edited line breaks its own hash; a deleted or reordered line breaks the link of
  * the next one. A last line torn by a crash is reported, not counted. (Removing lines from the
- * end of a log leaves a valid shorter chain: keep the last hash elsewhere to detect that.)
+ * end of a log leaves a valid shorter chain: keep the last hash elsewhere to detect that.) Reads
+ * the file a chunk at a time: a log of any size verifies.
  */
 export function verifyReceipts(path: string): ReceiptVerification {
-  const text = readFileSync(path, 'utf8');
-  const incompleteTail = text.length > 0 && !text.endsWith('\n');
-  const lines = text.split('\n');
-  lines.pop(); // the part after the last newline: empty, or the torn tail
   let previous = GENESIS_HASH;
-  for (const [index, line] of lines.entries()) {
-    const broken = (reason: string): ReceiptVerification => ({
-      ok: false,
-      verifiedLines: index,
-      firstBroken: { line: index + 1, reason },
-      incompleteTail,
-      lastHash: previous,
-    });
-    let receipt: ChainedReceipt;
-    try {
-      receipt = JSON.parse(line) as ChainedReceipt;
-    } catch {
-      return broken('not valid JSON');
+  let verifiedLines = 0;
+  let firstBroken: ReceiptVerification['firstBroken'];
+  const { incompleteTail } = readLines(path, (line) => {
+    const reason = brokenBecause(line, previous);
+    if (typeof reason === 'string') {
+      firstBroken = { line: verifiedLines + 1, reason };
+      return false;
     }
-    if (receipt.prev_hash !== previous) {
-      return broken(
-        'does not link to the line before it (a line was deleted, inserted or reordered)',
-      );
-    }
-    const { hash, prev_hash: _link, ...rest } = receipt;
-    if (receiptHash(previous, JSON.stringify(rest)) !== hash) {
-      return broken('its content does not match its hash (the line was edited)');
-    }
-    previous = hash;
+    previous = reason.hash;
+    verifiedLines += 1;
+    return true;
+  });
+  return firstBroken === undefined
+    ? { ok: true, verifiedLines, incompleteTail, lastHash: previous }
+    : { ok: false, verifiedLines, firstBroken, incompleteTail, lastHash: previous };
+}
+
+/** Why a line breaks the chain after `previous`, or the intact receipt. */
+function brokenBecause(line: string, previous: string): string | ChainedReceipt {
+  let receipt: ChainedReceipt;
+  try {
+    receipt = JSON.parse(line) as ChainedReceipt;
+  } catch {
+    return 'not valid JSON';
   }
-  return { ok: true, verifiedLines: lines.length, incompleteTail, lastHash: previous };
+  if (receipt.prev_hash !== previous) {
+    return 'does not link to the line before it (a line was deleted, inserted or reordered)';
+  }
+  const { hash, prev_hash: _link, ...rest } = receipt;
+  if (receiptHash(previous, JSON.stringify(rest)) !== hash) {
+    return 'its content does not match its hash (the line was edited)';
+  }
+  return receipt;
 }

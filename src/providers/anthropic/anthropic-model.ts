@@ -42,6 +42,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelClien
     provider: PROVIDER,
     model: settings.model,
     toolCalling: 'native',
+    nativeToolSearch: ['bm25', 'regex'],
     stream: (request) => streamMessage(settings, request),
   };
 }

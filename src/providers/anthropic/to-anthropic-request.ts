@@ -1,5 +1,5 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
-import type { ModelRequest } from '../model-client.js';
+import type { ModelRequest, NativeToolSearchRequest } from '../model-client.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 import { toAnthropicTools } from './to-anthropic-tools.js';
 
@@ -28,7 +28,11 @@ export function toAnthropicRequest(
   request: ModelRequest,
   settings: AnthropicRequestSettings,
 ): Anthropic.Messages.MessageCreateParamsStreaming {
-  const tools = [...toAnthropicTools(request.tools), ...(settings.hostedTools ?? [])];
+  const tools = [
+    ...toAnthropicTools(request.tools),
+    ...toolSearchTools(request.toolSearch),
+    ...(settings.hostedTools ?? []),
+  ];
   return {
     ...settings.extraBody,
     model: settings.model,
@@ -38,6 +42,22 @@ export function toAnthropicRequest(
     messages: toAnthropicMessages(request.messages),
     ...(tools.length === 0 ? {} : toolFields(tools, settings)),
   };
+}
+
+/** Deferred tools with `defer_loading`, then the search tool of the variant asked for. */
+function toolSearchTools(
+  search: NativeToolSearchRequest | undefined,
+): Anthropic.Messages.ToolUnion[] {
+  if (search === undefined) return [];
+  const deferred = toAnthropicTools(search.deferred).map((tool) => ({
+    ...tool,
+    defer_loading: true,
+  }));
+  const searchTool: Anthropic.Messages.ToolUnion =
+    search.variant === 'regex'
+      ? { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }
+      : { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
+  return [...deferred, searchTool];
 }
 
 function toolFields(

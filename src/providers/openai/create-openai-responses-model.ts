@@ -6,7 +6,11 @@ import { clientRunReason } from './client-run-tools.js';
 import { openAIModelClient } from './openai-model-client.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 import { responsesEventDeltas } from './responses-event-deltas.js';
-import { toResponsesInput, toResponsesTools } from './responses-request.js';
+import {
+  toResponsesInput,
+  toResponsesToolSearchTools,
+  toResponsesTools,
+} from './responses-request.js';
 
 /** Options of `createOpenAIResponsesModel`. */
 export interface OpenAIResponsesModelOptions extends OpenAIModelOptions {
@@ -55,7 +59,11 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   const hostedTools = checkHostedTools(options.hostedTools);
 
   function body(request: ModelRequest): ResponseCreateParamsStreaming {
-    const tools = [...toResponsesTools(request.tools), ...hostedTools];
+    const tools = [
+      ...toResponsesToolSearchTools(request.toolSearch),
+      ...toResponsesTools(request.tools),
+      ...hostedTools,
+    ];
     return {
       ...settings.extraBody,
       ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
@@ -75,11 +83,13 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     };
   }
 
-  return openAIModelClient(settings, {
+  const modelClient = openAIModelClient(settings, {
     body,
     send: (params, requestOptions) => client.responses.create(params, requestOptions),
     translator: () => responsesEventDeltas({ stored: settings.extraBody.store !== false }),
   });
+  // Hosted tool search has no variants of its own: a bm25-style request maps onto it.
+  return { ...modelClient, nativeToolSearch: ['bm25'] };
 }
 
 function checkHostedTools(value: unknown): readonly Tool[] {

@@ -1,7 +1,12 @@
-import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  FunctionTool,
+  NamespaceTool,
+  ResponseInputItem,
+  Tool,
+} from 'openai/resources/responses/responses';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import type { ModelToolDefinition } from '../../tools/tool-registry.js';
-import type { TranscriptMessage } from '../model-client.js';
+import type { NativeToolSearchRequest, TranscriptMessage } from '../model-client.js';
 
 /**
  * The Responses request shapes: flat function tools, the conversation as input items and tool
@@ -103,4 +108,35 @@ export function toResponsesFunctionOutputs(
 
 function functionCallOutput(callId: string, output: string): FunctionCallOutputItem {
   return { type: 'function_call_output', call_id: callId, output };
+}
+
+/**
+ * Responses' hosted tool search: `{type: 'tool_search'}` first, then the deferred tools with
+ * `defer_loading: true` — loose, or grouped into `namespace` tools by their `namespace`.
+ *
+ * @returns no tools when `search` is undefined.
+ */
+export function toResponsesToolSearchTools(search: NativeToolSearchRequest | undefined): Tool[] {
+  if (search === undefined) return [];
+  const loose: Tool[] = [];
+  const grouped = new Map<string, NamespaceTool.Function[]>();
+  for (const definition of search.deferred) {
+    const tool = {
+      type: 'function' as const,
+      name: definition.name,
+      description: definition.description,
+      parameters: definition.inputSchema as Record<string, unknown>,
+      strict: false,
+      defer_loading: true,
+    };
+    if (definition.namespace === undefined || definition.namespace === '') loose.push(tool);
+    else grouped.set(definition.namespace, [...(grouped.get(definition.namespace) ?? []), tool]);
+  }
+  const namespaces: Tool[] = [...grouped].map(([name, tools]) => ({
+    type: 'namespace',
+    name,
+    description: `Tools of ${name}.`,
+    tools,
+  }));
+  return [{ type: 'tool_search' }, ...loose, ...namespaces];
 }

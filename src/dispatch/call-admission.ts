@@ -1,0 +1,231 @@
+import { errorMessage } from '../errors.js';
+import type { JsonObject } from '../tools/json.js';
+import type { ArgumentCheck } from '../tools/schema-validator.js';
+import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
+import { argumentShapeProblem } from './argument-shape.js';
+import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
+import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
+import { toolNotFoundMessage, UNREADABLE_ARGS } from './execute-call.js';
+import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
+import { type ParsedArguments, parseArguments } from './parse-arguments.js';
+import type { ProposedCall } from './proposed-call.js';
+import type { ReadCall } from './read-proposed-call.js';
+
+/** Facts about the turn a call belongs to; all optional. */
+export interface TurnOptions {
+  readonly iteration?: number;
+  readonly sessionId?: string;
+  readonly runId?: string | null;
+  readonly model?: string | null;
+  readonly provider?: string | null;
+  readonly emitOrder?: number;
+  readonly maxConcurrentTools?: number;
+  /** Cancels the call: queued work never starts, running work sees its signal abort. */
+  readonly signal?: AbortSignal;
+  /** Names of the tools the model was shown this turn. Default: every tool that is not deferred. */
+  readonly advertised?: ReadonlySet<string>;
+  /** Narrows the dispatcher's execution policy for this call. */
+  readonly policy?: ExecutionPolicy;
+}
+
+/** What admission needs from its dispatcher. */
+export interface AdmissionOptions {
+  readonly registry: ToolRegistry;
+  readonly maxArgumentChars: number;
+  readonly maxArgumentDepth: number;
+  readonly generateCallId: () => string;
+  readonly policy: ExecutionPolicy | undefined;
+}
+
+/** Builds the envelope of a call as it arrives: its tool, its arguments read and checked. */
+export type Admit = (read: ReadCall, turnOptions: TurnOptions | undefined) => ToolCallEnvelope;
+
+/**
+ * Admission of a dispatcher's calls: resolves the tool (advertised only), reads the arguments
+ * (JSON text or an object, bounded in size and depth, no cycles, no throwing getters), validates
+ * them against the tool's schema, and builds the envelope with the arrival state the executor
+ * trusts. A call that could not be read at all gets an envelope refused whatever a layer does.
+ * Never throws for anything the model sent.
+ */
+export function createAdmission(options: AdmissionOptions): Admit {
+  const { registry, maxArgumentChars, maxArgumentDepth, generateCallId } = options;
+  const shapeLimits = { maxDepth: maxArgumentDepth, maxValues: maxArgumentChars };
+  const annotationsByTool = new WeakMap<AnyTool, CallAnnotations>();
+
+  function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
+    if (turnPolicy === undefined) return options.policy;
+    return options.policy === undefined
+      ? turnPolicy
+      : intersectPolicies(options.policy, turnPolicy);
+  }
+
+  function annotationsOf(tool: AnyTool): CallAnnotations {
+    let annotations = annotationsByTool.get(tool);
+    if (annotations === undefined) {
+      annotations = Object.freeze({ ...tool.annotations, kind: tool.kind, safety: tool.safety });
+      annotationsByTool.set(tool, annotations);
+    }
+    return annotations;
+  }
+
+  /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
+  function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
+    const parsed = parseArguments(raw, { allowEmpty, maxLength: maxArgumentChars });
+    if (!parsed.ok) return parsed;
+    // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
+    if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;
+    const problem = argumentShapeProblem(parsed.args, shapeLimits);
+    return problem === null ? parsed : { ok: false, message: problem };
+  }
+
+  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
+    const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
+    const name = call.name;
+    const readId = read.ok ? call.id : read.id;
+    const callId = readId ?? generateCallId();
+    const advertised = turnOptions?.advertised ?? null;
+    const turn = turnFrom(turnOptions);
+    if (!read.ok)
+      return malformedEnvelope(
+        read.message,
+        { name: '', callId, turn, signal: turnOptions?.signal },
+        advertised,
+      );
+    const found = registry.resolve(name);
+    const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
+    let args = UNREADABLE_ARGS;
+    let unparseable = false;
+    let validation: CallValidation;
+    if (tool === undefined) {
+      const available = registry
+        .list()
+        .filter((candidate) => isAdvertised(candidate, advertised))
+        .map((candidate) => candidate.name);
+      const parsed = readArguments(call.arguments, true);
+      if (parsed.ok) args = parsed.args;
+      validation = {
+        valid: false,
+        status: 'tool_not_found',
+        message: toolNotFoundMessage(name, available),
+        issues: [],
+      };
+    } else {
+      const parsed = readArguments(call.arguments, tool.safety.readOnly);
+      if (parsed.ok) {
+        args = parsed.args;
+        const check = validate(tool, args);
+        validation = check.valid
+          ? check
+          : {
+              valid: false,
+              status: 'schema_violation',
+              message: check.repair,
+              issues: check.issues,
+            };
+      } else {
+        unparseable = true;
+        validation = {
+          valid: false,
+          status: 'schema_violation',
+          message: `Invalid arguments for tool "${tool.name}": ${parsed.message}.`,
+          issues: [{ path: '(arguments)', keyword: 'json', message: parsed.message }],
+        };
+      }
+    }
+    const policy = policyFor(turnOptions?.policy);
+    const state: CallState =
+      policy === undefined
+        ? { tool, args, validation, unparseable, advertised, execution: { started: false } }
+        : {
+            tool,
+            args,
+            validation,
+            unparseable,
+            advertised,
+            policy,
+            execution: { started: false },
+          };
+    return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
+  }
+
+  /** The validator's verdict; a validator that throws refuses the call instead of escaping. */
+  function validate(tool: AnyTool, args: JsonObject): ArgumentCheck {
+    try {
+      return registry.validator.check(tool.name, tool.inputSchema, args);
+    } catch (error) {
+      const message = `the arguments could not be validated (${errorMessage(error)})`;
+      return {
+        valid: false,
+        repair: `Invalid arguments for tool "${tool.name}": ${message}.`,
+        issues: [{ path: '(arguments)', keyword: 'validator', message }],
+      };
+    }
+  }
+
+  /** The envelope of a call that could not be read at all: it runs through the layers, never the tool. */
+  function malformedEnvelope(
+    problem: string,
+    facts: EnvelopeFacts,
+    advertised: ReadonlySet<string> | null,
+  ): ToolCallEnvelope {
+    const message = `The tool call could not be read: ${problem}. Send each call as an object with a string \`name\` and a JSON object of \`arguments\`.`;
+    const validation: CallValidation = {
+      valid: false,
+      status: 'schema_violation',
+      message,
+      issues: [{ path: '(call)', keyword: 'call', message: problem }],
+    };
+    const state: CallState = {
+      tool: undefined,
+      args: UNREADABLE_ARGS,
+      validation,
+      unparseable: true,
+      malformed: true,
+      advertised,
+      execution: { started: false },
+    };
+    return envelope(state, facts);
+  }
+
+  function envelope(state: CallState, facts: EnvelopeFacts): ToolCallEnvelope {
+    const { tool } = state;
+    return {
+      toolName: tool?.name ?? facts.name,
+      toolArgs: state.args,
+      callId: facts.callId,
+      declaredExecutor:
+        tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
+      schema: tool?.inputSchema ?? null,
+      description: tool?.description ?? '',
+      annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),
+      turn: facts.turn,
+      signal: facts.signal,
+      validation: state.validation,
+      [CALL_STATE]: state,
+    } as ToolCallEnvelope;
+  }
+
+  return envelopeFor;
+}
+
+const EMPTY_ANNOTATIONS: CallAnnotations = Object.freeze({});
+
+/** What an envelope carries besides the call state. */
+interface EnvelopeFacts {
+  readonly name: string;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  readonly signal: AbortSignal | undefined;
+}
+
+function turnFrom(options: TurnOptions | undefined): TurnInfo {
+  return {
+    iteration: options?.iteration ?? 0,
+    sessionId: options?.sessionId ?? '',
+    runId: options?.runId ?? null,
+    model: options?.model ?? null,
+    provider: options?.provider ?? null,
+    emitOrder: options?.emitOrder ?? 0,
+    maxConcurrentTools: options?.maxConcurrentTools ?? 1,
+  };
+}

@@ -1,0 +1,30 @@
+import { chainLine } from './receipt-chain.js';
+import { safeCanonicalJson } from './safe-canonical-json.js';
+import type { ToolCallReceipt } from './tool-call-receipt.js';
+
+/**
+ * The chained line of a receipt, whatever its audit holds. A layer's audit data that JSON cannot
+ * write (a cycle, a BigInt, nesting too deep) is written as its safe canonical copy, and what was
+ * replaced is named in `hash_notes`; if even that fails, the audit is replaced by a note. The
+ * line is never dropped.
+ */
+export function receiptLine(
+  receipt: ToolCallReceipt,
+  prevHash: string,
+): { readonly hash: string; readonly line: string } {
+  try {
+    return chainLine(receipt, prevHash);
+  } catch {
+    const notes = [...(receipt.hash_notes ?? [])];
+    const found: string[] = [];
+    let audit: ToolCallReceipt['audit'];
+    try {
+      audit = JSON.parse(safeCanonicalJson(receipt.audit, found)) as ToolCallReceipt['audit'];
+      for (const note of found) notes.push(`audit ${note}`);
+      return chainLine(Object.assign({}, receipt, { audit, hash_notes: notes }), prevHash);
+    } catch {
+      notes.push('audit could not be written as JSON and was left out');
+      return chainLine(Object.assign({}, receipt, { audit: {}, hash_notes: notes }), prevHash);
+    }
+  }
+}

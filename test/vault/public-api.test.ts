@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import * as vault from '../../src/vault/index.js';
+
+describe('switchyard/vault public names', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(vault).sort()).toEqual([
+      'DEFAULT_FIELD_WEIGHTS',
+      'MAX_REGEX_LENGTH',
+      'createToolSearch',
+      'toolSearch',
+    ]);
+  });
+});
