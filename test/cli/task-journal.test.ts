@@ -1,5 +1,4 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type JournaledResult, journalPath, TaskJournal } from '../../src/cli/task-journal.js';
 import { tempDir } from '../support/temp-dir.js';
