@@ -142,6 +142,18 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
       source: '../src/executors.js',
       names: ['createInlineExecutor', 'createWorkerPool'],
     },
+    './mcp': {
+      source: '../src/mcp/index.js',
+      names: [
+        'McpConnectError',
+        'McpSdkMissingError',
+        'connectMcpServers',
+        'createMcpServer',
+        'mcpToolList',
+        'mcpToolName',
+        'mcpToolSafety',
+      ],
+    },
     './middleware': {
       source: '../src/middleware/index.js',
       names: [
@@ -356,6 +368,12 @@ describe('importing the root', () => {
     expect(
       importInFreshProcess('./src/index.ts', '^(openai|@anthropic-ai\\\\/sdk|piscina)(\\\\/|$)'),
     ).toBe('imported');
+  });
+
+  it('loads no MCP SDK, nor does switchyard/mcp until a server is connected or served', () => {
+    const sdk = '^@modelcontextprotocol\\\\/';
+    expect(importInFreshProcess('./src/index.ts', sdk)).toBe('imported');
+    expect(importInFreshProcess('./src/mcp/index.ts', sdk)).toBe('imported');
   });
 
   it('is caught by the same check when a subpath does load one', () => {

@@ -42,6 +42,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./bench-binder-command.js')).runBenchBinderCommand,
   },
   {
+    words: ['mcp', 'serve'],
+    summary: 'serve a tools module over MCP (stdio or Streamable HTTP), through its middleware',
+    load: async () => (await import('./mcp-serve-command.js')).runMcpServeCommand,
+  },
+  {
     words: ['verify'],
     summary: 'check the hash chain of a receipt log',
     load: async () => (await import('./verify-command.js')).verifyCommand,

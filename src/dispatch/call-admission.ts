@@ -193,8 +193,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
       toolName: tool?.name ?? facts.name,
       toolArgs: state.args,
       callId: facts.callId,
-      declaredExecutor:
-        tool === undefined ? null : tool.executor.kind === 'worker' ? 'worker' : 'inline',
+      declaredExecutor: tool === undefined ? null : tool.executor.kind,
       schema: tool?.inputSchema ?? null,
       description: tool?.description ?? '',
       annotations: tool === undefined ? EMPTY_ANNOTATIONS : annotationsOf(tool),

@@ -126,7 +126,8 @@ async function runWithRetry(
 ): Promise<ToolCallResult> {
   // Results and events carry the canonical name, even when a layer used a provider alias.
   const call = envelope.toolName === tool.name ? envelope : { ...envelope, toolName: tool.name };
-  const executorName: ExecutorName = tool.executor.kind === 'worker' ? 'worker' : 'inline';
+  const executorName: ExecutorName = tool.executor.kind;
+  const server = tool.executor.kind === 'mcp_server' ? tool.executor.server : undefined;
   const executor = deps.executors.get(executorName);
   if (executor === undefined) {
     return executorFailure(
@@ -159,17 +160,29 @@ async function runWithRetry(
     if (outcome === undefined || abort.aborted) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
-      return timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason);
+      return withServer(
+        timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
+        server,
+      );
     }
-    if (outcome.ok) return okResult(deps, call, executorName, outcome.value, elapsed, attempt);
+    if (outcome.ok) {
+      return withServer(
+        okResult(deps, call, executorName, outcome.value, elapsed, attempt),
+        server,
+      );
+    }
     if (outcome.executorFailure !== undefined) {
-      return executorFailure(
-        call,
-        executorName,
-        elapsed,
-        attempt,
-        scrubbed(deps, outcome.executorFailure.message),
-        outcome.executorFailure.exitCode,
+      return withServer(
+        executorFailure(
+          call,
+          executorName,
+          elapsed,
+          attempt,
+          scrubbed(deps, outcome.executorFailure.message),
+          outcome.executorFailure.exitCode,
+          outcome.executorFailure.errorCategory,
+        ),
+        server,
       );
     }
     const category = classifyError(outcome.error);
@@ -181,8 +194,17 @@ async function runWithRetry(
     ) {
       continue;
     }
-    return toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category);
+    return withServer(
+      toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category),
+      server,
+    );
   }
+}
+
+/** Names the MCP server that ran a call in its audit (ACP's `{ kind: 'mcp_server', serverName }`). */
+function withServer(result: ToolCallResult, server: string | undefined): ToolCallResult {
+  if (server === undefined) return result;
+  return { ...result, audit: { executor: { kind: 'mcp_server', serverName: server } } };
 }
 
 /** One execution of a call, as its executor sees it (a class: no closures allocated per call). */
@@ -380,12 +402,13 @@ function executorFailure(
   attempts: number,
   message: string,
   exitCode?: number,
+  errorCategory = 'executor_error',
 ): ToolCallResult {
   // The exit code of a crashed worker rides on `result` for the application (and receipts).
   return failure(call, executor, elapsed, attempts, {
     status: 'executor_error',
     error: message,
-    errorCategory: 'executor_error',
+    errorCategory,
     ...(exitCode === undefined ? {} : { result: { exitCode } }),
   });
 }

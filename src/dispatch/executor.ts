@@ -41,7 +41,12 @@ export type ExecutionOutcome =
       readonly ok: false;
       readonly error: unknown;
       /** Set when the executor itself failed (a crashed worker), not the tool. */
-      readonly executorFailure?: { readonly message: string; readonly exitCode?: number };
+      readonly executorFailure?: {
+        readonly message: string;
+        readonly exitCode?: number;
+        /** The result's category. Default `executor_error`; an MCP transport failure says `mcp_server_error`. */
+        readonly errorCategory?: string;
+      };
     };
 
 /** Runs tool handlers somewhere: on the main thread, in a worker pool, on a remote server. */

@@ -28,6 +28,8 @@ export interface CommandContext {
   /** Where command output is kept, and the scope that reads it back. */
   readonly artifacts: RootScope;
   readonly commands: Map<string, CommandProcess>;
+  /** Tee a `producer | filter` pipeline's full output to a capture file. */
+  readonly preserveFilteredOutput: boolean;
   /** Removes the artifact directory on close (it was created for this set). */
   readonly ownsArtifacts: boolean;
 }

@@ -40,6 +40,13 @@ export interface CommandToolsOptions extends HostToolSetOptions {
   readonly inheritEnv?: readonly string[];
   /** Foreground window and progress of each command. */
   readonly commandBehavior?: CommandBehavior;
+  /**
+   * Rewrite a `producer | tail/wc/grep/sort/uniq/cut/tr` shell pipeline to tee the producer's full
+   * output to a capture file (`output_capture` on the result) instead of losing it. Conservative:
+   * never for `head`, `grep -q/-m`, substitutions, subshells, redirections or background jobs.
+   * Default true.
+   */
+  readonly preserveFilteredOutput?: boolean;
   /** Where command output is kept. Default: a new temporary directory, removed by `close`. */
   readonly outputDirectory?: string;
 }
@@ -175,6 +182,10 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
     },
     artifacts: createRootScope(artifactRoot, 'outputDirectory'),
     commands: new Map(),
+    preserveFilteredOutput:
+      settings.preserveFilteredOutput === undefined
+        ? true
+        : checkBoolean(FACTORY, 'preserveFilteredOutput', settings.preserveFilteredOutput),
     ownsArtifacts,
   };
   const tools = buildHostToolSet(

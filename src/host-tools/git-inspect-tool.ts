@@ -82,7 +82,7 @@ function argvFor(args: InspectArgs, pathspec: readonly string[]): string[] {
         ...pathspec,
       ];
     case 'blame':
-      return ['blame', '--date=short', ...revision, '--', ...pathspec];
+      return ['blame', '--no-textconv', '--date=short', ...revision, '--', ...pathspec];
   }
 }
 

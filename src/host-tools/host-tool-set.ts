@@ -1,8 +1,10 @@
+import { isToolOutput, toolOutput } from '../dispatch/tool-output.js';
 import { InvalidOptionError } from '../errors.js';
-import { optionsObject } from '../option-checks.js';
+import { checkFunction, optionsObject } from '../option-checks.js';
 import { defineTool } from '../tools/define-tool.js';
 import { hasOwn, isPlainObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
+import type { ToolRuntime } from '../tools/tool-spec.js';
 
 /** Options every host tool set takes. */
 export interface HostToolSetOptions {
@@ -20,6 +22,11 @@ export interface HostToolSetOptions {
   readonly namespace?: string;
   /** Hide every tool until tool search promotes it. Default false. */
   readonly deferLoading?: boolean;
+  /**
+   * Renders what the model reads from a tool's value (default: the value as JSON). Refusals keep
+   * their own text; the structured value stays on the result either way.
+   */
+  readonly resultFormatter?: (value: unknown, logicalName: string) => string;
 }
 
 /** One tool of a set, before the set's options apply. */
@@ -65,6 +72,24 @@ function selection(factory: string, option: string, value: unknown, known: Set<s
   return new Set(value as string[]);
 }
 
+/** The spec with its handler's values rendered by `formatter` (worker tools have no handler here). */
+function formatted(
+  spec: AnyToolSpec,
+  key: string,
+  formatter: (value: unknown, logicalName: string) => string,
+): AnyToolSpec {
+  const handler = spec.handler;
+  if (handler === undefined) return spec;
+  return {
+    ...spec,
+    handler: async (args: unknown, runtime: ToolRuntime) => {
+      const value: unknown = await handler(args, runtime);
+      if (isToolOutput(value)) return value;
+      return toolOutput({ value, content: [{ type: 'text', text: formatter(value, key) }] });
+    },
+  };
+}
+
 /**
  * Applies the common options to a set's definitions and defines the tools. Throws
  * `InvalidOptionError` for an unknown logical name or group, a non-string name or description.
@@ -89,8 +114,13 @@ export function buildHostToolSet(
     (enabled === undefined || enabled.has(definition.key) || enabled.has(definition.group)) &&
     !(disabled?.has(definition.key) === true || disabled?.has(definition.group) === true);
   const nameOf = (key: string): string => names.get(key) ?? key;
+  const formatter =
+    settings.resultFormatter === undefined
+      ? undefined
+      : checkFunction(factory, 'resultFormatter', settings.resultFormatter);
   return definitions.filter(picked).map((definition) => {
-    const spec = definition.build(nameOf);
+    const built = definition.build(nameOf);
+    const spec = formatter === undefined ? built : formatted(built, definition.key, formatter);
     const own = hasOwn(annotations, definition.key) ? annotations[definition.key] : undefined;
     const shared = hasOwn(annotations, '*') ? annotations['*'] : undefined;
     return defineTool({

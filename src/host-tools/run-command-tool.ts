@@ -1,9 +1,11 @@
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolRuntime } from '../tools/tool-spec.js';
 import { type CommandContext, newCommandId } from './command-context.js';
-import { decideCommand } from './command-policy.js';
+import { type CommandRequest, decideCommand } from './command-policy.js';
 import { type CommandProcess, startCommand } from './command-process.js';
-import { commandSnapshot } from './command-snapshot.js';
+import { type CommandSnapshot, commandSnapshot } from './command-snapshot.js';
+import { preserveFilteredOutput } from './filtered-output.js';
 import { refusedOutput } from './host-refusal.js';
 import type { HostToolDefinition } from './host-tool-set.js';
 
@@ -48,6 +50,35 @@ function schema(allowShell: boolean) {
     },
     additionalProperties: false,
   } as const;
+}
+
+const SHELLS = new Set(['sh', 'bash', '/bin/sh', '/bin/bash', '/usr/bin/bash']);
+
+/** The argv to start: a shell line (or `sh -c` argv) pipeline may be rewritten to keep its producer's output. */
+function executedArgv(
+  context: CommandContext,
+  request: CommandRequest,
+  directory: string,
+): { argv: readonly string[]; capture?: string } {
+  const [program = '', flag, line, ...rest] = request.mode === 'argv' ? request.argv : [];
+  const shellLine =
+    request.mode === 'shell'
+      ? request.command
+      : SHELLS.has(program) && flag === '-c' && line !== undefined && rest.length === 0
+        ? line
+        : undefined;
+  const argv = request.mode === 'argv' ? request.argv : ['/bin/sh', '-c', request.command];
+  if (!context.preserveFilteredOutput || shellLine === undefined) return { argv };
+  const capture = join(directory, 'producer.log');
+  const rewritten = preserveFilteredOutput(shellLine, capture);
+  if (rewritten === null) return { argv };
+  return { argv: [request.mode === 'argv' ? program : '/bin/sh', '-c', rewritten], capture };
+}
+
+/** The snapshot with `output_capture` when a rewritten pipeline kept its producer's output. */
+function withCapture(snapshot: CommandSnapshot, capture: string | undefined) {
+  if (capture === undefined || !existsSync(capture)) return snapshot;
+  return { ...snapshot, output_capture: { path: capture, bytes: statSync(capture).size } };
 }
 
 /** Waits for the end, the foreground window, or the call's cancellation (which kills the command). */
@@ -104,14 +135,16 @@ async function runCommand(
   if ('denial' in decided) return refusedOutput(decided.denial);
   const request = decided.request;
   const id = newCommandId();
+  const directory = join(context.artifacts.root, id);
+  const executed = executedArgv(context, request, directory);
   const command = startCommand({
     id,
-    argv: request.mode === 'argv' ? request.argv : ['/bin/sh', '-c', request.command],
+    argv: executed.argv,
     cwd: request.cwd,
     env: context.env,
     ...(args.stdin === undefined ? {} : { stdin: args.stdin }),
     timeoutMs: Math.min(args.timeout_ms ?? context.timeoutMs, context.timeoutMs),
-    directory: join(context.artifacts.root, id),
+    directory,
     maxOutputBytes: context.maxOutputBytes,
   });
   context.commands.set(id, command);
@@ -123,7 +156,7 @@ async function runCommand(
   );
   // A model asking for more inline output than the ceiling gets the ceiling; the rest stays readable.
   const inline = Math.min(args.max_inline_bytes ?? context.maxInlineBytes, context.maxInlineBytes);
-  const snapshot = commandSnapshot(command, inline);
+  const snapshot = withCapture(commandSnapshot(command, inline), executed.capture);
   const more = snapshot.truncated || command.status === 'running';
   return more
     ? { ...snapshot, hint: `read the full output with ${readerName} { "command_id": "${id}" }` }

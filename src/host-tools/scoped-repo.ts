@@ -28,6 +28,7 @@ export async function scopedRepo(
     args: ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
     timeoutMs: options.timeoutMs,
     maxBytes: 64 * 1024,
+    neutraliseFilters: false,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   if (probe.exitCode !== 0) {

@@ -67,10 +67,16 @@ function resolveExecutor(name: string, spec: ToolSpec<never, unknown, never>): T
     }
     return Object.freeze({ ...executor });
   }
+  if (executor.kind === 'mcp_server') {
+    if (typeof executor.server !== 'string' || executor.server.length === 0) {
+      fail(name, 'executor', 'an mcp_server executor needs the server name');
+    }
+    return Object.freeze({ ...executor });
+  }
   return fail(
     name,
     'executor',
-    `executor.kind must be "inline" or "worker"; got ${JSON.stringify((executor as { kind: unknown }).kind)}`,
+    `executor.kind must be "inline", "worker" or "mcp_server"; got ${JSON.stringify((executor as { kind: unknown }).kind)}`,
   );
 }
 

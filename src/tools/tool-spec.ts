@@ -91,7 +91,7 @@ export interface RetryPolicy {
   readonly jitter?: boolean;
 }
 
-/** Where a tool's handler runs. `inline` (the default) runs it on the main thread. */
+/** Where a tool's handler runs. `inline` (the default) runs it on the main thread; `mcp_server` on an MCP server. */
 export type ToolExecutorSpec =
   | { readonly kind: 'inline' }
   | {
@@ -100,6 +100,11 @@ export type ToolExecutorSpec =
       readonly module: string | URL;
       /** Export name of the handler in that module. Default `default`. */
       readonly export?: string;
+    }
+  | {
+      readonly kind: 'mcp_server';
+      /** Name of the connected MCP server that runs the tool (see `switchyard/mcp`). */
+      readonly server: string;
     };
 
 /** Names of the hidden runtime values a handler may ask for through `injected`. */

@@ -159,7 +159,23 @@ describe('readTools', () => {
     expect(custom[0]?.annotations).toMatchObject({ team: 'core', logicalName: 'read_file' });
     expect(custom.find((tool) => tool.name === 'list_directory')?.description).toBe('ls');
     expect(() => readTools({ root, names: { nope: 'x' } })).toThrow(InvalidOptionError);
+    expect(() => readTools({ root, resultFormatter: 'yaml' as never })).toThrow(InvalidOptionError);
     expect(() => readTools({ root, maxReadBytes: 0 })).toThrow(InvalidOptionError);
+  });
+});
+
+describe('resultFormatter', () => {
+  it('renders what the model reads, keeps the value, and leaves refusals alone', async () => {
+    const formatted = readTools({
+      root,
+      resultFormatter: (value, logicalName) =>
+        `${logicalName}: ${(value as { content: string }).content.trim()}`,
+    });
+    const result = await callTool(formatted, 'read_file', { path: 'notes.txt', end_line: 1 });
+    expect(result.observation).toBe('read_file: one');
+    expect(result.result).toMatchObject({ content: 'one\n' });
+    const refused = await callTool(formatted, 'read_file', { path: '../x' });
+    expect(refused.observation).toContain('[refused]');
   });
 });
 

@@ -1,0 +1,187 @@
+import type {
+  CallToolResult,
+  Client,
+  Tool as McpTool,
+  Transport,
+} from '@modelcontextprotocol/client';
+import { loadClientSdk, loadClientStdio } from './load-mcp-sdk.js';
+import type { McpServerConfig } from './mcp-server-config.js';
+
+/** Progress a server reported for one call. */
+export interface McpProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** Options of one `tools/call`. */
+export interface McpCallOptions {
+  /** Aborting sends `notifications/cancelled`; the server process is left running. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: McpProgress) => void;
+}
+
+interface Session {
+  readonly client: Client;
+  readonly transport: Transport & { readonly pid?: number | null };
+}
+
+const STDERR_LIMIT = 64 * 1024;
+const DEFAULT_TIMEOUT_MS = 60_000;
+// The SDK's own request timer only backs up the dispatcher's, which aborts first and says `timeout`.
+const SDK_TIMEOUT_SLACK_MS = 5_000;
+
+/**
+ * One MCP server: connected on first use, reconnected on the next call after it dies. A call in
+ * flight when the server dies fails (it is never replayed: the server may have run it).
+ */
+export class McpConnection {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  /** Set when the server says its tool list changed; cleared by `listTools`. */
+  toolsChanged = false;
+  #session: Promise<Session> | undefined;
+  #generation = 0;
+  #stderr = '';
+  #closed = false;
+  readonly #onToolsChanged: (() => void) | undefined;
+
+  constructor(config: McpServerConfig, onToolsChanged?: () => void) {
+    this.name = config.name;
+    this.config = config;
+    this.#onToolsChanged = onToolsChanged;
+  }
+
+  /** The last 64 KiB the stdio server wrote to its stderr (all of its sessions). */
+  get stderr(): string {
+    return this.#stderr;
+  }
+
+  /** The pid of the running stdio server process, if connected. */
+  async pid(): Promise<number | null> {
+    const session = await this.#session?.catch(() => undefined);
+    return session?.transport.pid ?? null;
+  }
+
+  /** Connects now (otherwise the first call does). Rejects when the server cannot be reached. */
+  async connect(): Promise<void> {
+    await this.#current();
+  }
+
+  /** Every tool the server offers, following pagination. */
+  async listTools(): Promise<McpTool[]> {
+    const { client } = await this.#current();
+    this.toolsChanged = false;
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
+        cacheMode: 'refresh',
+      });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  /** One `tools/call` by the server's own tool name. Rejects on protocol and transport failures. */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions = {},
+  ): Promise<CallToolResult> {
+    const { client } = await this.#current();
+    const onProgress = options.onProgress;
+    return (await client.callTool(
+      { name, arguments: args },
+      {
+        signal: options.signal,
+        timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
+        ...(onProgress === undefined
+          ? {}
+          : {
+              onprogress: ({ progress, total, message }) =>
+                onProgress({
+                  progress,
+                  ...(total === undefined ? {} : { total }),
+                  ...(message === undefined ? {} : { message }),
+                }),
+            }),
+      },
+    )) as CallToolResult;
+  }
+
+  /** Closes the session (a stdio server is asked to exit, then stopped). Later calls fail. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const session = await this.#session?.catch(() => undefined);
+    this.#session = undefined;
+    await session?.client.close();
+  }
+
+  #current(): Promise<Session> {
+    if (this.#closed) return Promise.reject(new Error(`MCP server "${this.name}" is closed`));
+    if (this.#session === undefined) {
+      const generation = ++this.#generation;
+      const opening = this.#open(generation);
+      this.#session = opening;
+      opening.catch(() => {
+        if (this.#generation === generation) this.#session = undefined;
+      });
+    }
+    return this.#session;
+  }
+
+  async #open(generation: number): Promise<Session> {
+    const { Client } = await loadClientSdk();
+    const transport = await this.#transport();
+    const protocol = this.config.protocol ?? 'legacy';
+    const client = new Client(
+      { name: 'switchyard', version: '0.1.0' },
+      {
+        capabilities: {},
+        versionNegotiation: {
+          mode: protocol === 'legacy' ? 'legacy' : protocol === 'auto' ? 'auto' : { pin: protocol },
+        },
+      },
+    );
+    // A dead session is forgotten, so the next call reconnects; calls it had in flight fail.
+    client.onclose = () => {
+      if (this.#generation === generation) this.#session = undefined;
+    };
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      this.toolsChanged = true;
+      this.#onToolsChanged?.();
+    });
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    return { client, transport };
+  }
+
+  async #transport(): Promise<Session['transport']> {
+    const config = this.config;
+    if (config.transport === 'http') {
+      const { StreamableHTTPClientTransport } = await loadClientSdk();
+      return new StreamableHTTPClientTransport(new URL(config.url), {
+        requestInit: { headers: { ...config.headers } },
+      });
+    }
+    const { StdioClientTransport } = await loadClientStdio();
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: [...(config.args ?? [])],
+      ...(config.env === undefined ? {} : { env: { ...config.env } }),
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      const text = this.#stderr + chunk.toString('utf8');
+      this.#stderr = text.length > STDERR_LIMIT ? text.slice(text.length - STDERR_LIMIT) : text;
+    });
+    return transport;
+  }
+}
