@@ -19,6 +19,7 @@ export interface CommandEntry {
   readonly load: () => Promise<CommandRunner>;
 }
 
+/** The commands, in the order the top-level help lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
   {
     words: ['run'],

@@ -4,6 +4,7 @@ import type { Executor } from '../dispatch/executor.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { ModelClient } from '../providers/model-client.js';
+import { canonicalHash } from '../tools/canonical-json.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { BatchTask } from './batch-tasks.js';
 import { journaledModel } from './journaled-model.js';
@@ -64,7 +65,10 @@ async function runTask(
   task: BatchTask,
 ): Promise<TaskOutcome | 'cancelled'> {
   const started = performance.now();
-  const journal = new TaskJournal(journalPath(options.journalDirectory, task.id));
+  const journal = new TaskJournal(
+    journalPath(options.journalDirectory, task.id),
+    canonicalHash({ task: task.task, system: task.system ?? null, history: task.history ?? null }),
+  );
   let replayedTurns = 0;
   let replayedCalls = 0;
   try {

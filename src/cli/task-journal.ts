@@ -5,6 +5,8 @@ import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 
 /** One line of a task's journal. */
 export type JournalRecord =
+  /** The first line: a hash of what the task asked, so a journal of another task is not resumed. */
+  | { readonly type: 'task'; readonly hash: string }
   /** A model turn that streamed to its end, as the deltas it sent. */
   | { readonly type: 'model_turn'; readonly index: number; readonly deltas: ToolCallDelta[] }
   /** A call about to execute: written (synchronously) before it runs. */
@@ -56,23 +58,38 @@ export class TaskJournal {
   /** Calls recorded by earlier runs, in order (completed ones carry their result). */
   readonly calls: JournalCallRecord[] = [];
   private fd: number | undefined;
+  /** Set when the file holds nothing to keep (absent, or another task's): it is started afresh. */
+  private fresh = true;
 
-  constructor(readonly path: string) {
+  /**
+   * Opens the journal at `path` for the task whose hash is `taskHash`. A journal written for a
+   * different task (the line with that id was edited) is not resumed: it is replaced.
+   */
+  constructor(
+    readonly path: string,
+    private readonly taskHash: string,
+  ) {
+    if (existsSync(path)) this.read();
+  }
+
+  private read(): void {
+    const lines = readFileSync(this.path, 'utf8').split('\n');
+    const header = parseRecord(lines[0] ?? '');
+    if (header?.type !== 'task' || header.hash !== this.taskHash) return;
+    this.fresh = false;
     const pending = new Map<string, { key: string; callId: string; result?: JournaledResult }>();
-    if (existsSync(path)) {
-      for (const text of readFileSync(path, 'utf8').split('\n')) {
-        const record = parseRecord(text);
-        if (record === undefined) continue;
-        if (record.type === 'model_turn') this.modelTurns.push(record.deltas);
-        else if (record.type === 'call_started') {
-          const entry = { key: record.key, callId: record.callId };
-          pending.set(record.callId, entry);
-          this.calls.push(entry);
-        } else {
-          const entry = pending.get(record.callId);
-          if (entry !== undefined) entry.result = record.result;
-          else this.calls.push({ key: record.key, callId: record.callId, result: record.result });
-        }
+    for (const text of lines.slice(1)) {
+      const record = parseRecord(text);
+      if (record === undefined || record.type === 'task') continue;
+      if (record.type === 'model_turn') this.modelTurns.push(record.deltas);
+      else if (record.type === 'call_started') {
+        const entry = { key: record.key, callId: record.callId };
+        pending.set(record.callId, entry);
+        this.calls.push(entry);
+      } else {
+        const entry = pending.get(record.callId);
+        if (entry !== undefined) entry.result = record.result;
+        else this.calls.push({ key: record.key, callId: record.callId, result: record.result });
       }
     }
   }
@@ -86,7 +103,9 @@ export class TaskJournal {
   write(record: JournalRecord): void {
     if (this.fd === undefined) {
       mkdirSync(dirname(this.path), { recursive: true });
-      this.fd = openSync(this.path, 'a');
+      this.fd = openSync(this.path, this.fresh ? 'w' : 'a');
+      if (this.fresh)
+        writeSync(this.fd, `${JSON.stringify({ type: 'task', hash: this.taskHash })}\n`);
     }
     writeSync(this.fd, `${JSON.stringify(record)}\n`);
   }
