@@ -190,7 +190,9 @@ export function createDispatcher<Context = unknown>(
     // the hops an async wrapper adds to every call.
     try {
       const call = envelopeFor(readProposedCall(proposed), turnOptions);
-      return call.signal?.aborted ? Promise.resolve(turnCancelled(call)) : runCaller(call);
+      // A call of a cancelled turn still passes through the layers, so audit records it; the
+      // bottom check never starts its handler.
+      return runCaller(call);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -218,7 +220,7 @@ export function createDispatcher<Context = unknown>(
       ...eventBase(call, wallClock()),
       status: 'in_progress',
     });
-    const result = call.signal?.aborted ? turnCancelled(call) : await runCaller(call);
+    const result = await runCaller(call);
     if (events.observed) emitFinished(call, result, now() - arrived);
     return result;
   }
@@ -252,10 +254,6 @@ function eventBase(call: ToolCallEnvelope, at: number) {
     sessionId: call.turn.sessionId,
     at,
   };
-}
-
-function turnCancelled(call: ToolCallEnvelope): ToolCallResult {
-  return cancelledResult(call, errorMessage(call.signal?.reason ?? 'the turn was cancelled'));
 }
 
 function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {

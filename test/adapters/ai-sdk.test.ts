@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { aiSdkTools } from '../../src/adapters/ai-sdk/index.js';
 import { deferred } from '../../src/testing/index.js';
+import { recordingDispatcher } from '../support/recording-dispatcher.js';
 import {
   MIXED_STEP,
   streamed,
@@ -10,7 +11,6 @@ import {
   toolCallResponse,
   type WireCall,
 } from './ai-sdk-support.js';
-import { recordingDispatcher } from './recording-dispatcher.js';
 
 function modelOf(...responses: Parameters<typeof toolCallResponse>[0][]) {
   return new MockLanguageModelV4({

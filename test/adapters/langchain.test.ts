@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { switchyardToolNode } from '../../src/adapters/langchain/index.js';
 import type { Dispatcher } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
-import { recordingDispatcher } from './recording-dispatcher.js';
+import { recordingDispatcher } from '../support/recording-dispatcher.js';
 
 /** A graph whose agent answers with `first` and then, once tools have answered, with "done". */
 function graphOf(dispatcher: Dispatcher, first: () => Promise<AIMessage>, maxConcurrentTools = 8) {

@@ -62,7 +62,7 @@ describe('per-tool timeoutMs', () => {
 });
 
 describe('turn cancellation', () => {
-  it('yields cancelled without running anything when the turn signal is already aborted', async () => {
+  it('yields cancelled without running the handler when the turn signal is already aborted, and the layers still see it', async () => {
     const tool = recordingTool({ name: 'work' });
     const layer = vi.fn((call, next) => next(call));
     const dispatcher = createDispatcher({
@@ -83,7 +83,8 @@ describe('turn cancellation', () => {
       error: 'user pressed stop',
     });
     expect(tool.callCount).toBe(0);
-    expect(layer).not.toHaveBeenCalled();
+    // The layers see the call (an audit layer records its receipt); only the handler never runs.
+    expect(layer).toHaveBeenCalledTimes(1);
   });
 
   it('never starts the handler of a call cancelled while a layer held it', async () => {
