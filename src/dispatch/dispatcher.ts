@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Observable, Subject } from 'rxjs';
-import { CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
+import { CancelledError, InvalidOptionError } from '../errors.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
@@ -21,7 +21,6 @@ import type { ProposedCall } from './proposed-call.js';
 import { readProposedCall } from './read-proposed-call.js';
 import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
-  cancelledResult,
   cancelledResultFrom,
   exceptionResult,
   resultContractViolation,
