@@ -1,25 +1,4 @@
-/** Levenshtein distance, stopping early once it exceeds `limit`. */
-function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length] ?? limit + 1;
-}
+import { editDistance } from '../tools/edit-distance.js';
 
 /**
  * The known name a mistyped one most likely meant: a case-insensitive match, else the nearest
@@ -33,7 +12,7 @@ export function closestName(name: string, candidates: readonly string[]): string
   let best: string | null = null;
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
-    const found = distance(lower, candidate.toLowerCase(), limit);
+    const found = editDistance(lower, candidate.toLowerCase(), limit);
     if (found < bestDistance) {
       best = candidate;
       bestDistance = found;

@@ -1,3 +1,5 @@
+import { editDistance } from './edit-distance.js';
+
 /** The JSON Schema dialects the validator routes to. */
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -171,38 +173,11 @@ function nearest(word: string, vocabulary: ReadonlySet<string>): string | undefi
     const knownLower = known.toLowerCase();
     if (knownLower === lower) return known;
     if (Math.abs(known.length - word.length) > allowed) continue;
-    const distance = editDistance(lower, knownLower, bestDistance);
+    const distance = editDistance(lower, knownLower, bestDistance - 1);
     if (distance < bestDistance) {
       best = known;
       bestDistance = distance;
     }
   }
   return best;
-}
-
-/** Optimal string alignment distance (adjacent transpositions count one), capped at `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (before[j - 2] ?? 0) + 1);
-      }
-      current[j] = value;
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin >= limit) return limit;
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length] ?? limit;
 }
