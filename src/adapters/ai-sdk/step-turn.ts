@@ -13,6 +13,8 @@ export class StepTurn {
   readonly #calls = new Subject<ProposedCall>();
   readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
   readonly #controller = new AbortController();
+  /** Signals already linked to the turn: the AI SDK hands every call of a step the same one. */
+  readonly #linked = new WeakSet<AbortSignal>();
   #dispatched = 0;
 
   constructor(options: Omit<DispatchTurnOptions, 'signal'>) {
@@ -46,6 +48,8 @@ export class StepTurn {
   }
 
   #cancelWith(signal: AbortSignal): void {
+    if (this.#linked.has(signal)) return;
+    this.#linked.add(signal);
     if (signal.aborted) {
       this.#controller.abort(signal.reason);
       return;
