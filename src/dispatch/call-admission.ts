@@ -5,11 +5,11 @@ import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { argumentShapeProblem } from './argument-shape.js';
 import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
-import { toolNotFoundMessage, UNREADABLE_ARGS } from './execute-call.js';
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import type { ProposedCall } from './proposed-call.js';
 import type { ReadCall } from './read-proposed-call.js';
+import { toolNotFoundMessage } from './tool-not-found-message.js';
 
 /** Facts about the turn a call belongs to; all optional. */
 export interface TurnOptions {
@@ -97,16 +97,12 @@ export function createAdmission(options: AdmissionOptions): Admit {
     let unparseable = false;
     let validation: CallValidation;
     if (tool === undefined) {
-      const available = registry
-        .list()
-        .filter((candidate) => isAdvertised(candidate, advertised))
-        .map((candidate) => candidate.name);
       const parsed = readArguments(call.arguments, true);
       if (parsed.ok) args = parsed.args;
       validation = {
         valid: false,
         status: 'tool_not_found',
-        message: toolNotFoundMessage(name, available),
+        message: toolNotFoundMessage(name, registry, advertised),
         issues: [],
       };
     } else {
@@ -228,3 +224,6 @@ function turnFrom(options: TurnOptions | undefined): TurnInfo {
     maxConcurrentTools: options?.maxConcurrentTools ?? 1,
   };
 }
+
+/** Frozen empty arguments stand in for arguments that could not be read. */
+const UNREADABLE_ARGS: JsonObject = Object.freeze({}) as JsonObject;

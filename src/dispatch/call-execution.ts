@@ -1,0 +1,54 @@
+import type { JsonObject } from '../tools/json.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { ToolProgress } from '../tools/tool-spec.js';
+import type { CallAbort } from './call-abort.js';
+import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
+import type { ExecuteCallDeps } from './execute-call-deps.js';
+import type { ExecutionRequest, RuntimeValues } from './executor.js';
+
+/** One execution of a call, as its executor sees it (a class: no closures allocated per call). */
+export class CallExecution implements ExecutionRequest {
+  readonly tool: AnyTool;
+  readonly args: JsonObject;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  readonly values: RuntimeValues;
+  readonly #deps: ExecuteCallDeps;
+  readonly #call: ToolCallEnvelope;
+  readonly #abort: CallAbort;
+
+  constructor(deps: ExecuteCallDeps, call: ToolCallEnvelope, tool: AnyTool, abort: CallAbort) {
+    this.tool = tool;
+    this.args = call.toolArgs;
+    this.callId = call.callId;
+    this.turn = call.turn;
+    this.values = deps.values;
+    this.#deps = deps;
+    this.#call = call;
+    this.#abort = abort;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get abortable(): boolean {
+    return this.#abort.abortable;
+  }
+
+  whenAborted(): Promise<never> {
+    return this.#abort.whenAborted();
+  }
+
+  started(): void {
+    this.#abort.armTimeout();
+  }
+
+  emit(progress: ToolProgress): void {
+    const scrubber = this.#deps.scrubber;
+    this.#deps.onProgress(
+      this.#call,
+      scrubber === null ? progress : (scrubber.value(progress) as ToolProgress),
+    );
+  }
+}

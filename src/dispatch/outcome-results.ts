@@ -1,0 +1,152 @@
+import { CancelledError, errorMessage } from '../errors.js';
+import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
+import type { ExecuteCallDeps } from './execute-call-deps.js';
+import { boundRendered, contentText, renderValue } from './render-output.js';
+import type { ContentBlock, ToolCallResult } from './result.js';
+import { isToolOutput } from './tool-output.js';
+
+// The results built from what an executor returned: the tool's value, its error, a timeout, or the
+// executor's own failure. Secrets the dispatcher injected are scrubbed from each.
+
+/** Names the MCP server that ran a call in its audit (ACP's `{ kind: 'mcp_server', serverName }`). */
+export function withServer(result: ToolCallResult, server: string | undefined): ToolCallResult {
+  if (server === undefined) return result;
+  return { ...result, audit: { executor: { kind: 'mcp_server', serverName: server } } };
+}
+
+export function okResult(
+  deps: ExecuteCallDeps,
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  returned: unknown,
+  elapsed: number,
+  attempts: number,
+): ToolCallResult {
+  let value = returned;
+  let content: readonly ContentBlock[] | undefined;
+  let isError = false;
+  if (isToolOutput(returned)) {
+    value = returned.value;
+    content = returned.content;
+    isError = returned.isError === true;
+  }
+  const { scrubber } = deps;
+  if (scrubber !== null) {
+    value = scrubber.value(value);
+    if (content !== undefined) content = scrubber.value(content) as readonly ContentBlock[];
+  }
+  let full = content === undefined ? renderValue(value) : contentText(content);
+  // Before bounding: the artifact store receives the full text. The text is scrubbed too, for
+  // what rendering adds (a `toJSON`, a `toString`).
+  if (scrubber !== null) full = scrubber.text(full);
+  const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
+  const result: Mutable<ToolCallResult> = {
+    ok: !isError,
+    status: isError ? 'error' : 'ok',
+    toolName: call.toolName,
+    toolCallId: call.callId,
+    arguments: call.toolArgs,
+    result: value,
+    renderedResult: bounded.text,
+    observation: isError
+      ? `[error from ${call.toolName}]\n${bounded.text}\n[end of ${call.toolName} error]`
+      : bounded.text,
+    error: isError ? bounded.text : null,
+    errorCategory: isError ? 'tool_error' : null,
+    executor,
+    executionDurationMs: elapsed,
+    emitOrder: call.turn.emitOrder,
+    attempts,
+  };
+  // Assigned, not spread: spreading on the hot path costs more than the rest of the result.
+  if (content !== undefined) result.content = content;
+  if (bounded.artifact !== null) result.artifacts = [bounded.artifact];
+  return result;
+}
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
+
+export function failure(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  fields: { status: string; error: string; errorCategory: string; result?: unknown },
+): ToolCallResult {
+  return {
+    ok: false,
+    status: fields.status,
+    toolName: call.toolName,
+    toolCallId: call.callId,
+    arguments: call.toolArgs,
+    result: fields.result ?? null,
+    renderedResult: fields.error,
+    observation: `[error from ${call.toolName}]\n${fields.error}\n[end of ${call.toolName} error]`,
+    error: fields.error,
+    errorCategory: fields.errorCategory,
+    executor,
+    executionDurationMs: elapsed,
+    emitOrder: call.turn.emitOrder,
+    attempts,
+  };
+}
+
+/** `text` without the injected secrets, when the dispatcher scrubs them. */
+export function scrubbed(deps: ExecuteCallDeps, text: string): string {
+  return deps.scrubber === null ? text : deps.scrubber.text(text);
+}
+
+/** A tool's own cancellation, its message scrubbed (and its cause dropped when it quoted a secret). */
+export function scrubbedCancellation(deps: ExecuteCallDeps, error: CancelledError): CancelledError {
+  const message = scrubbed(deps, error.message);
+  return message === error.message ? error : new CancelledError(message);
+}
+
+export function toolErrorResult(
+  deps: ExecuteCallDeps,
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  thrown: unknown,
+  category: string,
+): ToolCallResult {
+  return failure(call, executor, elapsed, attempts, {
+    status: 'error',
+    error: scrubbed(deps, errorMessage(thrown)),
+    errorCategory: category === 'generic' ? 'tool_error' : category,
+  });
+}
+
+export function timeoutResult(
+  deps: ExecuteCallDeps,
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  reason: unknown,
+): ToolCallResult {
+  return failure(call, executor, elapsed, attempts, {
+    status: 'timeout',
+    error: scrubbed(deps, errorMessage(reason)),
+    errorCategory: 'timeout',
+  });
+}
+
+export function executorFailure(
+  call: ToolCallEnvelope,
+  executor: ExecutorName,
+  elapsed: number,
+  attempts: number,
+  message: string,
+  exitCode?: number,
+  errorCategory = 'executor_error',
+): ToolCallResult {
+  // The exit code of a crashed worker rides on `result` for the application (and receipts).
+  return failure(call, executor, elapsed, attempts, {
+    status: 'executor_error',
+    error: message,
+    errorCategory,
+    ...(exitCode === undefined ? {} : { result: { exitCode } }),
+  });
+}
