@@ -68,7 +68,7 @@ export type { ModelClient, TranscriptMessage } from './providers/model-client.js
 export { dispatchCalls } from './streams/dispatch-calls.js';
 export { dispatchTurn, streamTurn } from './streams/dispatch-turn.js';
 export { dispatchStreamedTurn, type StreamedTurn } from './streams/streamed-turn.js';
-export type { DispatchTurnOptions } from './streams/turn-run.js';
+export type { DispatchTurnOptions } from './streams/turn-options.js';
 export { defineTool } from './tools/define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './tools/json.js';
 export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';

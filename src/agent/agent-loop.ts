@@ -9,7 +9,7 @@ import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
-import { cancellation } from '../streams/turn-run.js';
+import { cancellation } from '../streams/turn-cancellation.js';
 import { checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';

@@ -5,7 +5,7 @@ import { toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
-import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-options.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { chooseModel, MODEL_OPTIONS } from './choose-model.js';
 import { type CommandIo, processIo } from './command-io.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-options.js';
 import { finishedTaskIds, ResultFile } from './batch-output.js';
 import { BatchProgress } from './batch-progress.js';
 import { formatBatchSummary, summarizeBatch } from './batch-summary.js';

@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import type { ModelClient } from '../providers/model-client.js';
-import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-options.js';
 import type { OptionSpec } from './command-line.js';
 import { demoModel } from './demo-model.js';
 

@@ -1,6 +1,6 @@
 import { createDispatcher } from '../dispatch/dispatcher.js';
 import { dispatchTurn } from '../streams/dispatch-turn.js';
-import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-run.js';
+import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-options.js';
 import { type CommandIo, processIo } from './command-io.js';
 import {
   type CommandSpec,

@@ -3,7 +3,8 @@ import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from './async-queue.js';
 import { linkedAbort } from './linked-abort.js';
-import { type DispatchTurnOptions, TurnRun } from './turn-run.js';
+import type { DispatchTurnOptions } from './turn-options.js';
+import { TurnRun } from './turn-run.js';
 
 /**
  * An RxJS operator for calls that arrive over time (a model still streaming its turn): each call

@@ -2,7 +2,8 @@ import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from './async-queue.js';
-import { type CallSource, type DispatchTurnOptions, TurnRun } from './turn-run.js';
+import type { CallSource, DispatchTurnOptions } from './turn-options.js';
+import { TurnRun } from './turn-run.js';
 
 /** Calls of one turn: an array, any iterable, or an async iterable (pulled lazily). */
 export type TurnCalls = Iterable<ProposedCall> | AsyncIterable<ProposedCall>;

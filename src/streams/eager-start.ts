@@ -1,6 +1,6 @@
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
-import type { StartGate } from './turn-run.js';
+import type { StartGate } from './turn-options.js';
 
 /** Decides whether a call may start while the model is still streaming its turn. */
 export type EagerPolicy = (call: ProposedCall, tool: AnyTool) => boolean;

@@ -18,4 +18,4 @@ export {
   type DispatchTurnOptions,
   isFatalFailure,
   type StartGate,
-} from './turn-run.js';
+} from './turn-options.js';

@@ -17,7 +17,9 @@ import { linkedAbort } from './linked-abort.js';
 import { createNativeDetector } from './native-detector.js';
 import { createTextDetector } from './text-detector.js';
 import type { ProviderContent, ToolCallDelta } from './tool-call-delta.js';
-import { cancellation, type DispatchTurnOptions, TurnRun } from './turn-run.js';
+import { cancellation } from './turn-cancellation.js';
+import type { DispatchTurnOptions } from './turn-options.js';
+import { TurnRun } from './turn-run.js';
 
 /** Options of `dispatchStreamedTurn`: a turn's options plus where its calls stream from. */
 export interface StreamedTurnOptions extends DispatchTurnOptions {

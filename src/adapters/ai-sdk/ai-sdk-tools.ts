@@ -2,7 +2,7 @@ import { dynamicTool, InvalidToolInputError, jsonSchema, type Tool, type ToolSet
 import type { Dispatcher } from '../../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import { InvalidOptionError } from '../../errors.js';
-import type { DispatchTurnOptions } from '../../streams/turn-run.js';
+import type { DispatchTurnOptions } from '../../streams/turn-options.js';
 import { type ModelOutput, toModelOutput } from './model-output.js';
 import { argumentsOf, wrapUnparsedInput } from './raw-input.js';
 import { StepTurn } from './step-turn.js';

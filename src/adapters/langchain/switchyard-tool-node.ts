@@ -3,7 +3,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import { InvalidOptionError } from '../../errors.js';
 import { dispatchTurn } from '../../streams/dispatch-turn.js';
-import type { DispatchTurnOptions } from '../../streams/turn-run.js';
+import type { DispatchTurnOptions } from '../../streams/turn-options.js';
 import { proposedCallsFromAIMessage } from './proposed-calls-from-ai-message.js';
 
 /** Options of `switchyardToolNode`: those of a Switchyard turn, less the signal (the graph's). */

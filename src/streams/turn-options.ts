@@ -1,0 +1,64 @@
+import type { Dispatcher } from '../dispatch/dispatcher.js';
+import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
+import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+
+/** Tool calls in flight per turn unless told otherwise. */
+export const DEFAULT_MAX_CONCURRENT_TOOLS = 8;
+
+/** Options shared by `dispatchTurn`, `streamTurn` and the `dispatchCalls` operator. */
+export interface DispatchTurnOptions {
+  readonly dispatcher: Dispatcher;
+  /** Calls in flight at once (1 = serial). Default 8. */
+  readonly maxConcurrentTools?: number;
+  /** Cancels the turn: queued calls resolve `cancelled` without running; running ones see it. */
+  readonly signal?: AbortSignal;
+  /**
+   * Cancel the siblings when a call fails fatally: running calls see their signal abort, queued
+   * calls never start; each still yields a `cancelled` result. `true` treats as fatal any failure
+   * the model cannot fix by correcting its arguments (see `isFatalFailure`); a function decides
+   * itself. Default false.
+   */
+  readonly cancelSiblingsOnFailure?: boolean | ((result: ToolCallResult) => boolean);
+  /** Facts stamped on every call of the turn. */
+  readonly turn?: {
+    readonly iteration?: number;
+    readonly sessionId?: string;
+    readonly runId?: string | null;
+    readonly model?: string | null;
+    readonly provider?: string | null;
+  };
+  /** Tools the model was shown this turn. Default: every tool that is not deferred. */
+  readonly advertised?: ReadonlySet<string>;
+  /** Narrows the dispatcher's execution policy for this turn. */
+  readonly policy?: ExecutionPolicy;
+  /**
+   * Most settled results held back while an earlier call still runs. Past it no new call starts
+   * until the earliest one settles, so memory stays bounded however slow one call is. Default 10 000.
+   */
+  readonly maxHeldResults?: number;
+}
+
+/** A failure the model cannot repair by calling again with corrected arguments. */
+export function isFatalFailure(result: ToolCallResult): boolean {
+  if (result.ok || result.status === 'cancelled') return false;
+  const category = toWireCategory(result.errorCategory);
+  return category === null || !isRecoverable(category);
+}
+
+/** Where calls come from: pulled one at a time, synchronously when it can be. */
+export interface CallSource {
+  /** The next call, `undefined` when there are no more. */
+  next(): ProposedCall | undefined | Promise<ProposedCall | undefined>;
+}
+
+/**
+ * Holds back calls that must not start before something happens elsewhere (a streamed turn: the
+ * model finishing its response). Calls the gate lets through start as usual; gated calls keep
+ * their place in planner order and their resource claims until `TurnRun.release()`.
+ */
+export interface StartGate {
+  /** True when `call` may start before the release. */
+  startsEarly(call: ProposedCall): boolean;
+}
