@@ -4,6 +4,7 @@ import { InvalidOptionError } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
+import { deferredTools } from './deferred-tools.js';
 import { stubListing } from './stub-listing.js';
 import type { ToolSearchSettings } from './tool-search-config.js';
 
@@ -31,21 +32,7 @@ export function clientToolSearch(
   session: SessionActor,
   emit: (event: ToolSearchEvent) => void,
 ): ToolSearchView {
-  for (const name of settings.alwaysLoaded) {
-    if (!tools.has(name))
-      throw new InvalidOptionError(
-        'toolSearch.alwaysLoaded',
-        `agentLoop: toolSearch.alwaysLoaded names no tool: "${name}"`,
-      );
-  }
-  const pinned = new Set(settings.alwaysLoaded);
-  const deferred = tools.list().filter((tool) => tool.deferLoading && !pinned.has(tool.name));
-  if (deferred.length === tools.size) {
-    throw new InvalidOptionError(
-      'tools',
-      'agentLoop: every tool has deferLoading set; at least one tool must be non-deferred (or listed in toolSearch.alwaysLoaded)',
-    );
-  }
+  const deferred = deferredTools(tools, settings);
   if (tools.has(settings.name)) {
     throw new InvalidOptionError(
       'toolSearch.name',

@@ -1,6 +1,6 @@
 import type { ToolSearchView } from '../agent/tool-search-hook.js';
-import { InvalidOptionError } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { deferredTools } from './deferred-tools.js';
 import type { ToolSearchSettings } from './tool-search-config.js';
 
 /**
@@ -13,22 +13,7 @@ export function nativeToolSearch(
   tools: ToolRegistry,
   settings: ToolSearchSettings,
 ): ToolSearchView {
-  for (const name of settings.alwaysLoaded) {
-    if (!tools.has(name)) {
-      throw new InvalidOptionError(
-        'toolSearch.alwaysLoaded',
-        `agentLoop: toolSearch.alwaysLoaded names no tool: "${name}"`,
-      );
-    }
-  }
-  const pinned = new Set(settings.alwaysLoaded);
-  const deferred = tools.list().filter((tool) => tool.deferLoading && !pinned.has(tool.name));
-  if (deferred.length === tools.size) {
-    throw new InvalidOptionError(
-      'tools',
-      'agentLoop: every tool has deferLoading set; at least one tool must be non-deferred (or listed in toolSearch.alwaysLoaded)',
-    );
-  }
+  const deferred = deferredTools(tools, settings);
   const deferredNames = new Set(deferred.map((tool) => tool.name));
   const namespaces = new Map(deferred.map((tool) => [tool.name, tool.namespace]));
   const definitions = tools
