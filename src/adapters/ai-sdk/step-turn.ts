@@ -2,7 +2,7 @@ import { Subject } from 'rxjs';
 import type { ProposedCall } from '../../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import { dispatchCalls } from '../../streams/dispatch-calls.js';
-import type { DispatchTurnOptions } from '../../streams/turn-run.js';
+import type { DispatchTurnOptions } from '../../streams/turn-options.js';
 
 /**
  * The calls of one framework step, dispatched as one Switchyard turn. The framework hands calls
@@ -15,7 +15,6 @@ export class StepTurn {
   readonly #controller = new AbortController();
   /** Signals already linked to the turn: the AI SDK hands every call of a step the same one. */
   readonly #linked = new WeakSet<AbortSignal>();
-  #dispatched = 0;
 
   constructor(options: Omit<DispatchTurnOptions, 'signal'>) {
     this.#calls
@@ -25,11 +24,6 @@ export class StepTurn {
         this.#waiting.delete(result.toolCallId);
         settle?.(result);
       });
-  }
-
-  /** How many calls have joined the turn (the next call's `emitOrder`). */
-  get size(): number {
-    return this.#dispatched;
   }
 
   /**
@@ -42,7 +36,6 @@ export class StepTurn {
   ): Promise<ToolCallResult> {
     const result = new Promise<ToolCallResult>((resolve) => this.#waiting.set(call.id, resolve));
     if (signal !== undefined) this.#cancelWith(signal);
-    this.#dispatched += 1;
     this.#calls.next(call);
     return result;
   }
