@@ -321,7 +321,13 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './vault': {
       source: '../src/vault/index.js',
-      names: ['DEFAULT_FIELD_WEIGHTS', 'MAX_REGEX_LENGTH', 'createToolSearch', 'toolSearch'],
+      names: [
+        'DEFAULT_FIELD_WEIGHTS',
+        'DEFAULT_NAMESPACE_DECAY',
+        'MAX_REGEX_LENGTH',
+        'createToolSearch',
+        'toolSearch',
+      ],
     },
   };
 const exportsMap = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))

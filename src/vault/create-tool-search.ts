@@ -17,7 +17,16 @@ export interface ToolSearchOptions extends SearchIndexOptions {
   readonly tools: Iterable<SearchableTool>;
   /** `bm25` (default), `regex`, `hybrid`, a function or `{ name?, handler }`. */
   readonly variant?: ToolSearchVariant;
+  /**
+   * Built-in strategies searching every namespace discount each hit by this factor for every
+   * better hit of the same namespace, so one namespace's near-duplicates do not fill every slot.
+   * In (0, 1]; 1 ranks by score alone. Default `DEFAULT_NAMESPACE_DECAY` (0.8).
+   */
+  readonly namespaceDecay?: number;
 }
+
+/** Chosen on half the dev queries of the tool-search benchmark; see docs/tool-vault.md. */
+export const DEFAULT_NAMESPACE_DECAY = 0.8;
 
 /** What one search found; `diagnostic` says why it found nothing when there is a reason. */
 export interface ToolSearchOutcome {
@@ -61,6 +70,10 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
       'a custom variant must be a function or { name?, handler: function }',
     );
   }
+  const decay = options.namespaceDecay ?? DEFAULT_NAMESPACE_DECAY;
+  if (typeof decay !== 'number' || !(decay > 0 && decay <= 1)) {
+    throw new InvalidOptionError('namespaceDecay', 'namespaceDecay must be a number in (0, 1]');
+  }
   const index = typeof variant === 'string' ? new SearchIndex(tools, options) : undefined;
   const name =
     typeof variant === 'string'
@@ -92,7 +105,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
       outcome = regexSearch(index, text, limit, namespace);
     } else {
       const search = variant === 'hybrid' ? hybridSearch : bm25Search;
-      outcome = { hits: search(index, text, limit, namespace) };
+      outcome = { hits: search(index, text, limit, namespace, decay) };
     }
     return outcome.hits.length === 0 && outcome.diagnostic === undefined
       ? { hits: [], diagnostic: NO_MATCH }

@@ -8,6 +8,7 @@ export type {
 } from '../agent/tool-search-hook.js';
 export {
   createToolSearch,
+  DEFAULT_NAMESPACE_DECAY,
   type ToolSearch,
   type ToolSearchOptions,
   type ToolSearchOutcome,
