@@ -175,6 +175,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       onDetectorEvent: onEvent,
     });
     if (streamed.outcome === 'completed') {
+      if (streamed.providerContent !== null) searchView?.recorded?.(streamed.providerContent);
       transcript.push(assistantMessage(streamed, registry, model.toolCalling));
       const answers = toolResultsMessage(streamed);
       if (answers !== null) transcript.push(answers);
