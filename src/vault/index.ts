@@ -6,9 +6,9 @@ export type {
   ToolSearchResultEvent,
   ToolSearchView,
 } from '../agent/tool-search-hook.js';
+export { DEFAULT_NAMESPACE_DECAY } from './check-search-options.js';
 export {
   createToolSearch,
-  DEFAULT_NAMESPACE_DECAY,
   type ToolSearch,
   type ToolSearchOptions,
   type ToolSearchOutcome,

@@ -48,8 +48,11 @@ export class ScoreBoard {
 
   private drain(visit: (document: ToolDocument, hit: ToolSearchHit) => void): void {
     for (const doc of this.touched) {
+      const score = this.scores[doc] as number;
+      // A zero-weighted field adds 0: such a document was touched (maybe twice) but did not match.
+      if (score <= 0) continue;
       const document = this.documents[doc] as ToolDocument;
-      visit(document, { name: document.name, score: this.scores[doc] as number });
+      visit(document, { name: document.name, score });
       this.scores[doc] = 0;
     }
     this.touched.length = 0;

@@ -205,6 +205,31 @@ describe('createToolSearch: options', () => {
     expect(() => createToolSearch({ tools: 5 as never })).toThrow(InvalidOptionError);
   });
 
+  it('weighs fields by weights, and checks k1, b and weights', async () => {
+    // "folders" is in list_directory's description only; "open" in open_file's name only.
+    const nameless = createToolSearch({
+      tools: TOOLS,
+      weights: { name: 0, description: 1, parameters: 0 },
+    });
+    expect(names(await nameless.search('open'))).toEqual([]);
+    expect(names(await nameless.search('folders'))).toEqual(['list_directory']);
+    const prose = 'entries of folders';
+    const flat = createToolSearch({ tools: TOOLS, k1: 0.5, b: 0 });
+    expect(names(await flat.search(prose))).toEqual(['list_directory']);
+    const bad = [
+      { k1: 0 },
+      { k1: Number.POSITIVE_INFINITY },
+      { b: 1.5 },
+      { b: -0.1 },
+      { weights: { name: 0, description: 0, parameters: 0 } },
+      { weights: { name: -1, description: 1, parameters: 1 } },
+      { weights: { name: 1 } as never },
+    ];
+    for (const options of bad) {
+      expect(() => createToolSearch({ tools: TOOLS, ...options })).toThrow(InvalidOptionError);
+    }
+  });
+
   it('keeps the first of tools sharing a name and survives hostile schemas', async () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 10_000; i += 1) deep = { type: 'object', properties: { inner: deep } };
