@@ -42,7 +42,7 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * const run = await agentLoop({
  *   task: 'What is 17 × 23?',
  *   model: createScriptedModel({ turns: [...] }),
- *   tools: createToolRegistry(exampleTools()),
+ *   tools: createToolRegistry(stdlibTools()), // from 'switchyard/host-tools'
  *   maxConcurrentTools: 4,
  * });
  * run.status; // 'completed'

@@ -16,7 +16,7 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<module>',
     description:
-      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the example tools',
+      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the built-in stdlib tools (math_calc, regex_match, count_characters, sha256, json_query, vision_ocr)',
   },
   stack: {
     type: 'string',
@@ -64,12 +64,17 @@ export interface ToolSetup {
   close(): Promise<void>;
 }
 
-async function exampleRegistry(workers: boolean): Promise<ToolRegistry> {
-  const [{ createToolRegistry }, { exampleTools }] = await Promise.all([
+/**
+ * The built-in tools: the deterministic stdlib set (`math_calc`, `regex_match`,
+ * `count_characters`, `sha256` on the worker pool, `json_query`, and `vision_ocr` reading images
+ * under the working directory).
+ */
+async function builtinRegistry(workers: boolean, cwd: string): Promise<ToolRegistry> {
+  const [{ createToolRegistry }, { stdlibTools }] = await Promise.all([
     import('../tools/tool-registry.js'),
-    import('./example-tools.js'),
+    import('../host-tools/stdlib-tools.js'),
   ]);
-  return createToolRegistry(exampleTools({ workers }));
+  return createToolRegistry(stdlibTools({ workers, root: cwd }));
 }
 
 /**
@@ -88,7 +93,9 @@ export async function setUpTools(
   const workers = !flagOption(line, 'no-workers');
   const toolsPath = stringOption(line, 'tools');
   let registry =
-    toolsPath === undefined ? await exampleRegistry(workers) : await loadTools(toolsPath, cwd);
+    toolsPath === undefined
+      ? await builtinRegistry(workers, cwd ?? process.cwd())
+      : await loadTools(toolsPath, cwd);
   const servers = await mcpServersFrom(line, cwd);
   // What can fail on bad input comes before anything that has to be closed again.
   const timeoutMs = integerOption(line, 'timeout-ms', 0, 1);
