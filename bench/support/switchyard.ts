@@ -13,4 +13,4 @@ export {
   verifyReceipts,
 } from '../../dist/middleware/receipts/index.js';
 export { createScriptedModel } from '../../dist/testing/index.js';
-export { addTool, waitTool } from './demo-tools.js';
+export { addTool, waitTool } from './demo-tools.mjs';

@@ -1,9 +1,10 @@
 // The two tools the benchmarks dispatch: a pure one and an I/O-bound one that honours cancellation.
-// Defined with the compiled library (dist/), as users would.
+// Defined with the compiled library (dist/), as users would; plain JavaScript so that
+// `switchyard run --tools` loads it without a TypeScript loader (see add-tools.mjs).
 import { defineTool } from '../../dist/index.js';
 
 /** `add(a, b)`: a pure tool with a closed schema. */
-export const addTool = defineTool<{ a: number; b: number }, number>({
+export const addTool = defineTool({
   name: 'add',
   description: 'Add two numbers.',
   inputSchema: {
@@ -17,7 +18,7 @@ export const addTool = defineTool<{ a: number; b: number }, number>({
 });
 
 /** Waits `ms`, then answers `{ waitedMs }`; the call's signal cancels the wait. */
-export const waitTool = defineTool<{ ms: number }, { waitedMs: number }>({
+export const waitTool = defineTool({
   name: 'wait',
   description: 'Wait for a number of milliseconds (at most 5000), then return.',
   inputSchema: {
