@@ -8,6 +8,7 @@ import {
   type AgentEvent,
   agentLoop,
   createToolRegistry,
+  defineTool,
   InvalidOptionError,
   ToolDefinitionError,
 } from '../../src/index.js';
@@ -15,6 +16,7 @@ import { McpConnectError, type McpServerConfig } from '../../src/mcp/index.js';
 import { withAuditLog } from '../../src/middleware/index.js';
 import type { ToolCallReceipt } from '../../src/middleware/receipts/tool-call-receipt.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { toolSearch } from '../../src/vault/index.js';
 import { everythingServer, referenceServer } from '../mcp/support.js';
 import { addTool } from '../support/tools.js';
 
@@ -142,6 +144,43 @@ describe('agentLoop({ mcpServers })', () => {
       },
     ]);
     expect(serversRunning('changing-server')).toEqual([]);
+  });
+
+  it('keeps tool search across a refresh: promotions survive, new MCP tools show', async () => {
+    const hidden = defineTool({ ...addTool, name: 'hidden_add', deferLoading: true });
+    const model = createScriptedModel({
+      turns: [
+        {
+          toolCalls: [
+            { id: 's1', name: 'tool_search', arguments: { query: 'hidden_add' } },
+            { id: 'c1', name: 'changing__add_tool', arguments: {} },
+          ],
+        },
+        { toolCalls: [{ id: 'c2', name: 'changing__extra', arguments: { word: 'again' } }] },
+        { text: 'done' },
+      ],
+    });
+    const run = await agentLoop({
+      task: 'grow the tools',
+      model,
+      tools: createToolRegistry([addTool, hidden]),
+      toolSearch: toolSearch(),
+      mcpServers: [
+        { name: 'changing', transport: 'stdio', command: process.execPath, args: [changingServer] },
+      ],
+    });
+    expect(run.status).toBe('completed');
+    const offered = (turn: number) => model.requests[turn]?.tools.map((tool) => tool.name) ?? [];
+    expect(offered(0)).toEqual(['add', 'changing__add_tool', 'tool_search']);
+    // The promotion made before the refresh survives it (it lives in the session).
+    expect(offered(1)).toEqual([
+      'add',
+      'hidden_add',
+      'changing__add_tool',
+      'changing__extra',
+      'tool_search',
+    ]);
+    expect(run.results[2]).toMatchObject({ ok: true, renderedResult: 'extra again' });
   });
 
   it('closes the servers when the run fails or is cancelled', async () => {
