@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runAgentCommand } from '../../src/cli/agent-command.js';
+import { agentCommand, runAgentCommand } from '../../src/cli/agent-command.js';
 import { parseCommandLine } from '../../src/cli/command-line.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { mcpServersFrom } from '../../src/cli/mcp-server-options.js';
@@ -137,5 +137,21 @@ describe('--mcp and --mcp-config', () => {
     expect(run.status).toBe('completed');
     expect(run.results[0]).toMatchObject({ ok: true, renderedResult: 'Echo: hi' });
     expect(progress.join('')).toContain('✓ everything__echo ok');
+  });
+
+  it('switchyard agent connects --mcp servers through the loop, and fails when one is unreachable', async () => {
+    const capture = captureIo();
+    const code = await agentCommand(
+      ['add 2 and 3', '--no-workers', '--json', '--mcp', `everything=${everything}`],
+      capture.io,
+    );
+    expect(code).toBe(EXIT.ok);
+    expect(JSON.parse(capture.out())).toMatchObject({ status: 'completed' });
+    await expect(
+      agentCommand(
+        ['add 2 and 3', '--no-workers', '--mcp', `gone=${process.execPath} -e ""`],
+        captureIo().io,
+      ),
+    ).rejects.toMatchObject({ code: 'mcp_connect_failed', server: 'gone' });
   });
 });
