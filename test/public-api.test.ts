@@ -290,6 +290,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'matchesArgvPrefix',
         'queryJson',
         'readTools',
+        'renderAsText',
         'stdlibTools',
         'withHostToolResults',
       ],
