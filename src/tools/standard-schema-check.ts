@@ -17,6 +17,16 @@ const VALID: StandardCheck = Object.freeze({ valid: true });
  */
 const origins = new WeakMap<JsonSchema, StandardSchemaV1>();
 
+/**
+ * The library's output value of arguments that passed their check, keyed by the arguments object,
+ * until the handler takes it: a call is validated once, not again to get its value. Taken once,
+ * so a retried handler never sees a value an earlier attempt may have mutated.
+ */
+const outputs = new WeakMap<
+  object,
+  { readonly schema: StandardSchemaV1; readonly value: unknown }
+>();
+
 /** Records that `jsonSchema` is the model-visible form of `schema`. */
 export function bindStandardSchema(jsonSchema: JsonSchema, schema: StandardSchemaV1): void {
   origins.set(jsonSchema, schema);
@@ -80,7 +90,11 @@ export function checkStandardSchema(
       'the schema validates asynchronously; tool arguments need a synchronous schema',
     );
   }
-  if (result.issues === undefined) return VALID;
+  if (result.issues === undefined) {
+    if (typeof args === 'object' && args !== null)
+      outputs.set(args, { schema, value: result.value });
+    return VALID;
+  }
   const issues = result.issues.map(toIssue);
   return failure(
     toolName,
@@ -92,13 +106,19 @@ export function checkStandardSchema(
 
 /**
  * The library's output value for arguments admission already accepted: what the handler
- * receives, with the schema's defaults and transforms applied.
+ * receives, with the schema's defaults and transforms applied. Reuses the value of the check
+ * when the handler gets the very arguments object that was checked.
  */
 export async function standardOutput(
   toolName: string,
   schema: StandardSchemaV1,
   args: unknown,
 ): Promise<unknown> {
+  const checked = typeof args === 'object' && args !== null ? outputs.get(args) : undefined;
+  if (checked !== undefined && checked.schema === schema) {
+    outputs.delete(args as object);
+    return checked.value;
+  }
   const result = await schema['~standard'].validate(args);
   if (result.issues === undefined) return result.value;
   // Only reachable when the arguments changed after their check: refuse rather than run.

@@ -273,3 +273,52 @@ describe('validating Standard Schema tools', () => {
     });
   });
 });
+
+/** A hand-written Standard Schema with the Standard JSON Schema interface, counting its checks. */
+function countingSchema() {
+  const counter = { validations: 0 };
+  const schema = {
+    '~standard': {
+      version: 1 as const,
+      vendor: 'hand-written',
+      validate(value: unknown) {
+        counter.validations += 1;
+        const n = (value as { n?: unknown }).n;
+        return typeof n === 'number'
+          ? { value: { n: n * 2 } }
+          : { issues: [{ message: 'n must be a number', path: [{ key: 'n' }] }] };
+      },
+      jsonSchema: {
+        input: () => ({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }),
+        output: () => ({ type: 'object' }),
+      },
+      types: undefined as unknown as { input: { n: number }; output: { n: number } },
+    },
+  };
+  return { counter, schema };
+}
+
+describe('a Standard Schema from any library', () => {
+  it('validates each call once and hands the checked value to the handler', async () => {
+    const { counter, schema } = countingSchema();
+    const tool = defineTool({
+      name: 'double',
+      description: 'd',
+      inputSchema: schema,
+      handler: ({ n }) => n,
+    });
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { n: { type: 'number' } },
+      required: ['n'],
+    });
+    const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
+    const ran = await dispatcher.dispatch({ id: 'a', name: 'double', arguments: '{"n":2}' });
+    expect(ran).toMatchObject({ ok: true, result: 4, arguments: { n: 2 } });
+    expect(counter.validations).toBe(1);
+    const refused = await dispatcher.dispatch({ id: 'b', name: 'double', arguments: { n: 'x' } });
+    expect(refused.error).toBe(
+      'Invalid arguments for tool "double":\n- n: n must be a number\nCall double again with arguments that satisfy its input schema.',
+    );
+  });
+});

@@ -1,0 +1,152 @@
+// Do the two possible validation paths of a Standard Schema tool agree: the library's own
+// `~standard.validate` (the path taken) and ajv over the JSON Schema the library converted it to?
+// On what JSON Schema can say, they must; where they part, the library is the one the handler's
+// types and value come from. Speed of both: bench/standard-schema.bench.ts.
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from '../../src/tools/define-tool.js';
+import { SchemaValidator } from '../../src/tools/schema-validator.js';
+import type { ToolSchema } from '../../src/tools/tool-spec.js';
+
+function bothPaths(schema: ToolSchema) {
+  const validator = new SchemaValidator();
+  const tool = defineTool(
+    { name: 'probe', description: 'd', inputSchema: schema, handler: () => null },
+    validator,
+  );
+  const unbound = structuredClone(tool.inputSchema); // a copy is checked by ajv
+  return (args: unknown) => ({
+    library: validator.check('probe', tool.inputSchema, args).valid,
+    ajv: validator.check('probe', unbound, args).valid,
+  });
+}
+
+/** Any JSON value, sometimes of the expected kind: both verdicts get exercised. */
+const anyJson = fc.oneof(
+  fc.string(),
+  fc.integer({ min: -20, max: 20 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+);
+const json = <T>(arbitrary: fc.Arbitrary<T>) =>
+  arbitrary.map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+
+const WEATHER = {
+  zod: z.object({
+    city: z.string().min(2).max(20),
+    unit: z.enum(['c', 'f']),
+    days: z.number().int().min(1).max(14).optional(),
+    alerts: z.boolean().nullable().optional(),
+  }),
+  valibot: toStandardJsonSchema(
+    v.object({
+      city: v.pipe(v.string(), v.minLength(2), v.maxLength(20)),
+      unit: v.picklist(['c', 'f']),
+      days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14))),
+      alerts: v.optional(v.nullable(v.boolean())),
+    }),
+  ),
+};
+const weatherArgs = json(
+  fc.record(
+    {
+      city: fc.oneof(fc.string({ maxLength: 24 }), anyJson),
+      unit: fc.oneof(fc.constantFrom('c', 'f', 'k'), anyJson),
+      days: fc.oneof(
+        fc.integer({ min: -2, max: 16 }),
+        fc.double({ min: 0, max: 20, noNaN: true }),
+        anyJson,
+      ),
+      alerts: fc.oneof(fc.boolean(), fc.constant(null), anyJson),
+      extra: anyJson,
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+const ORDER = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.string().regex(/^[A-Z]{3}-\d{4}$/),
+        quantity: z.number().int().positive(),
+      }),
+    )
+    .min(1)
+    .max(3),
+  mode: z.union([
+    z.object({ kind: z.literal('pickup') }),
+    z.object({ kind: z.literal('ship'), zip: z.string() }),
+  ]),
+  tags: z.record(z.string(), z.number()).optional(),
+});
+/** Mostly `valid`, sometimes any JSON value: deep schemas still accept a good share. */
+const usually = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: anyJson, weight: 1 });
+const item = fc.record(
+  {
+    sku: usually(
+      fc.oneof(fc.stringMatching(/^[A-Z]{3}-\d{4}$/), fc.constantFrom('abc-1234', 'ABC-12')),
+    ),
+    quantity: usually(fc.integer({ min: 0, max: 3 })),
+  },
+  { requiredKeys: ['sku', 'quantity'] },
+);
+const orderArgs = json(
+  fc.record(
+    {
+      items: usually(fc.array(item, { maxLength: 4 })),
+      mode: usually(
+        fc.record(
+          { kind: fc.constantFrom('pickup', 'ship', 'fly'), zip: fc.oneof(fc.string(), anyJson) },
+          { requiredKeys: ['kind'] },
+        ),
+      ),
+      tags: usually(
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string())),
+      ),
+    },
+    { requiredKeys: ['items', 'mode'] },
+  ),
+);
+
+describe('the library and ajv over its JSON Schema', () => {
+  const cases = [
+    ['zod weather', WEATHER.zod, weatherArgs],
+    ['valibot weather', WEATHER.valibot, weatherArgs],
+    ['zod order (arrays, patterns, unions, records)', ORDER, orderArgs],
+  ] as const;
+  for (const [name, schema, args] of cases) {
+    it(`agree on every generated argument object: ${name}`, () => {
+      const check = bothPaths(schema);
+      let accepted = 0;
+      fc.assert(
+        fc.property(args, (value) => {
+          const verdict = check(value);
+          if (verdict.library) accepted += 1;
+          expect(verdict.ajv).toBe(verdict.library);
+        }),
+        { numRuns: 400 },
+      );
+      // The corpus reaches both verdicts.
+      expect(accepted).toBeGreaterThan(0);
+      expect(accepted).toBeLessThan(400);
+    });
+  }
+
+  it('part where JSON Schema cannot say what the library checks; the library decides', () => {
+    const refined = bothPaths(
+      z.object({ from: z.number(), to: z.number() }).refine((range) => range.from <= range.to),
+    );
+    expect(refined({ from: 2, to: 1 })).toEqual({ library: false, ajv: true });
+    const custom = bothPaths(
+      z.object({ when: z.string().refine((text) => !Number.isNaN(Date.parse(text))) }),
+    );
+    expect(custom({ when: 'not a date' })).toEqual({ library: false, ajv: true });
+  });
+});
