@@ -2,14 +2,13 @@
 // `~standard.validate` (the path taken) and ajv over the JSON Schema the library converted it to?
 // On what JSON Schema can say, they must; where they part, the library is the one the handler's
 // types and value come from. Speed of both: bench/standard-schema.bench.ts.
-import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import fc from 'fast-check';
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { SchemaValidator } from '../../src/tools/schema-validator.js';
 import type { ToolSchema } from '../../src/tools/tool-spec.js';
+import { STANDARD_SCHEMA_CASES, type StandardSchemaCase } from './support/standard-schema-cases.js';
 
 function bothPaths(schema: ToolSchema) {
   const validator = new SchemaValidator();
@@ -36,22 +35,10 @@ const anyJson = fc.oneof(
 const json = <T>(arbitrary: fc.Arbitrary<T>) =>
   arbitrary.map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
-const WEATHER = {
-  zod: z.object({
-    city: z.string().min(2).max(20),
-    unit: z.enum(['c', 'f']),
-    days: z.number().int().min(1).max(14).optional(),
-    alerts: z.boolean().nullable().optional(),
-  }),
-  valibot: toStandardJsonSchema(
-    v.object({
-      city: v.pipe(v.string(), v.minLength(2), v.maxLength(20)),
-      unit: v.picklist(['c', 'f']),
-      days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14))),
-      alerts: v.optional(v.nullable(v.boolean())),
-    }),
-  ),
-};
+/** Mostly `valid`, sometimes any JSON value: deep schemas still accept a good share. */
+const usually = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: anyJson, weight: 1 });
+
 const weatherArgs = json(
   fc.record(
     {
@@ -62,32 +49,12 @@ const weatherArgs = json(
         fc.double({ min: 0, max: 20, noNaN: true }),
         anyJson,
       ),
-      alerts: fc.oneof(fc.boolean(), fc.constant(null), anyJson),
       extra: anyJson,
     },
     { requiredKeys: [] },
   ),
 );
 
-const ORDER = z.object({
-  items: z
-    .array(
-      z.object({
-        sku: z.string().regex(/^[A-Z]{3}-\d{4}$/),
-        quantity: z.number().int().positive(),
-      }),
-    )
-    .min(1)
-    .max(3),
-  mode: z.union([
-    z.object({ kind: z.literal('pickup') }),
-    z.object({ kind: z.literal('ship'), zip: z.string() }),
-  ]),
-  tags: z.record(z.string(), z.number()).optional(),
-});
-/** Mostly `valid`, sometimes any JSON value: deep schemas still accept a good share. */
-const usually = <T>(valid: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: anyJson, weight: 1 });
 const item = fc.record(
   {
     sku: usually(
@@ -100,30 +67,68 @@ const item = fc.record(
 const orderArgs = json(
   fc.record(
     {
+      customer: usually(
+        fc.record({
+          id: fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', '')),
+          email: fc.constantFrom(
+            'ada@example.com',
+            'a.b+c@mail.example.org',
+            'ada',
+            'ada@',
+            '@x.io',
+          ),
+        }),
+      ),
       items: usually(fc.array(item, { maxLength: 4 })),
-      mode: usually(
-        fc.record(
-          { kind: fc.constantFrom('pickup', 'ship', 'fly'), zip: fc.oneof(fc.string(), anyJson) },
-          { requiredKeys: ['kind'] },
-        ),
-      ),
-      tags: usually(
-        fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string())),
-      ),
+      note: usually(fc.string({ maxLength: 8 })),
+      express: usually(fc.boolean()),
     },
-    { requiredKeys: ['items', 'mode'] },
+    { requiredKeys: ['customer', 'items'] },
   ),
 );
 
+const searchArgs = json(
+  fc.record(
+    {
+      query: usually(fc.string({ maxLength: 3 })),
+      filter: usually(
+        fc.oneof(
+          fc.record(
+            {
+              kind: fc.constantFrom('date', 'tag'),
+              after: usually(fc.string()),
+              before: usually(fc.oneof(fc.string(), fc.constant(null))),
+            },
+            { requiredKeys: ['kind'] },
+          ),
+          fc.record({
+            kind: fc.constantFrom('tag', 'date'),
+            tags: usually(fc.array(fc.string(), { maxLength: 12 })),
+          }),
+        ),
+      ),
+      boosts: usually(
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string())),
+      ),
+      limit: usually(fc.integer({ min: 0, max: 101 })),
+    },
+    { requiredKeys: ['query', 'filter'] },
+  ),
+);
+
+const GENERATORS: Record<StandardSchemaCase['shape'], fc.Arbitrary<unknown>> = {
+  weather: weatherArgs,
+  order: orderArgs,
+  search: searchArgs,
+};
+
 describe('the library and ajv over its JSON Schema', () => {
-  const cases = [
-    ['zod weather', WEATHER.zod, weatherArgs],
-    ['valibot weather', WEATHER.valibot, weatherArgs],
-    ['zod order (arrays, patterns, unions, records)', ORDER, orderArgs],
-  ] as const;
-  for (const [name, schema, args] of cases) {
+  for (const { name, shape, schema, valid, invalid } of STANDARD_SCHEMA_CASES) {
     it(`agree on every generated argument object: ${name}`, () => {
       const check = bothPaths(schema);
+      expect(check(valid)).toEqual({ library: true, ajv: true });
+      expect(check(invalid)).toEqual({ library: false, ajv: false });
+      const args = GENERATORS[shape];
       let accepted = 0;
       fc.assert(
         fc.property(args, (value) => {

@@ -322,3 +322,43 @@ describe('a Standard Schema from any library', () => {
     );
   });
 });
+
+describe('zod 4 before the Standard JSON Schema interface', () => {
+  it("converts with the schema's own toJSONSchema, found by shape", () => {
+    const sides: unknown[] = [];
+    const legacy = {
+      '~standard': { version: 1, vendor: 'zod', validate: (value: unknown) => ({ value }) },
+      toJSONSchema(params: { target: string; io: string }) {
+        sides.push(params);
+        return { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' };
+      },
+    };
+    const tool = defineTool({
+      name: 'legacy',
+      description: 'd',
+      inputSchema: legacy,
+      outputSchema: legacy,
+      handler: () => ({}),
+    });
+    expect(tool.inputSchema).toEqual({ type: 'object' });
+    expect(sides).toEqual([
+      { target: 'draft-2020-12', io: 'input' },
+      { target: 'draft-2020-12', io: 'output' },
+    ]);
+  });
+
+  it('refuses a conversion that is not an object', () => {
+    const odd = {
+      '~standard': {
+        version: 1,
+        vendor: 'odd',
+        validate: (value: unknown) => ({ value }),
+        jsonSchema: { input: () => 'object', output: () => 'object' },
+      },
+    };
+    const error = definitionError(() =>
+      defineTool({ name: 'odd', description: 'd', inputSchema: odd, handler: () => null }),
+    );
+    expect(error.rule).toBe('schema_conversion');
+  });
+});
