@@ -111,14 +111,20 @@ function checkInjected(
 
 /**
  * Checks a tool spec and returns the frozen, fully resolved tool. Throws `ToolDefinitionError`
- * naming the broken rule: invalid name, missing handler, invalid or non-object schema, an injected
+ * naming the broken rule: invalid name, missing handler, invalid or non-object schema, a Standard
+ * Schema without a JSON Schema conversion (`schema_conversion`: pass `jsonSchema`), an injected
  * value declared in the schema, a retry policy on a tool with side effects, a bad timeout.
  *
+ * `inputSchema` is a JSON Schema or a Standard Schema (zod 4, valibot, …; see
+ * docs/standard-schema.md). The handler's argument type is inferred from it (a Standard Schema's
+ * output type; a JSON Schema written `as const` through json-schema-to-ts); explicit type
+ * parameters are checked against it.
+ *
  * @example
- * const add = defineTool<{ a: number; b: number }, number>({
+ * const add = defineTool({
  *   name: 'add',
  *   description: 'Add two numbers',
- *   inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+ *   inputSchema: z.object({ a: z.number(), b: z.number() }),
  *   safety: { sideEffectLevel: 'none' },
  *   handler: ({ a, b }) => a + b,
  * });
