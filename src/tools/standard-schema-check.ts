@@ -51,10 +51,12 @@ function toIssue(issue: StandardSchemaV1.Issue): SchemaIssue {
     typeof segment === 'object' && segment !== null ? segment.key : segment,
   );
   const pointer = keys.map((key) => `/${escapePointer(key)}`).join('');
-  const code = (issue as { code?: unknown; type?: unknown }).code;
+  // The library's own name of the rule: zod calls it `code`, valibot `type`.
+  const { code, type } = issue as { code?: unknown; type?: unknown };
+  const keyword = typeof code === 'string' ? code : typeof type === 'string' ? type : 'validation';
   return {
     path: pointerToPath(pointer),
-    keyword: typeof code === 'string' ? code : 'validation',
+    keyword,
     message: issue.message,
   };
 }

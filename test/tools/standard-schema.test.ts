@@ -362,3 +362,25 @@ describe('zod 4 before the Standard JSON Schema interface', () => {
     expect(error.rule).toBe('schema_conversion');
   });
 });
+
+describe('issues of other libraries', () => {
+  it("names valibot's rule as the issue keyword, at the issue's path", () => {
+    const validator = new SchemaValidator();
+    const tool = defineTool(
+      {
+        name: 'weather',
+        description: 'd',
+        inputSchema: toStandardJsonSchema(
+          v.object({ stops: v.array(v.object({ city: v.pipe(v.string(), v.minLength(2)) })) }),
+        ),
+        handler: () => null,
+      },
+      validator,
+    );
+    const check = validator.check('weather', tool.inputSchema, { stops: [{ city: 'P' }] });
+    expect(check).toMatchObject({
+      valid: false,
+      issues: [{ path: 'stops[0].city', keyword: 'min_length' }],
+    });
+  });
+});
