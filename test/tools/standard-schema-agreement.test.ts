@@ -38,6 +38,9 @@ const json = <T>(arbitrary: fc.Arbitrary<T>) =>
 /** Mostly `valid`, sometimes any JSON value: deep schemas still accept a good share. */
 const usually = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: anyJson, weight: 1 });
+/** Mostly a value from `valid`, sometimes one from `invalid`. */
+const mostly = <T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: invalid, weight: 1 });
 
 const weatherArgs = json(
   fc.record(
@@ -58,9 +61,9 @@ const weatherArgs = json(
 const item = fc.record(
   {
     sku: usually(
-      fc.oneof(fc.stringMatching(/^[A-Z]{3}-\d{4}$/), fc.constantFrom('abc-1234', 'ABC-12')),
+      mostly(fc.stringMatching(/^[A-Z]{3}-\d{4}$/), fc.constantFrom('abc-1234', 'ABC-12')),
     ),
-    quantity: usually(fc.integer({ min: 0, max: 3 })),
+    quantity: usually(mostly(fc.integer({ min: 1, max: 3 }), fc.integer({ min: -1, max: 0 }))),
   },
   { requiredKeys: ['sku', 'quantity'] },
 );
@@ -69,17 +72,17 @@ const orderArgs = json(
     {
       customer: usually(
         fc.record({
-          id: fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', '')),
-          email: fc.constantFrom(
-            'ada@example.com',
-            'a.b+c@mail.example.org',
-            'ada',
-            'ada@',
-            '@x.io',
+          id: mostly(
+            fc.oneof(fc.uuid({ version: 4 }), fc.constant('3f2c8e0a-5b1d-4c7e-9a2f-6d8b1e4c7a90')),
+            fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', '')),
+          ),
+          email: mostly(
+            fc.constantFrom('ada@example.com', 'a.b+c@mail.example.org'),
+            fc.constantFrom('ada', 'ada@', '@x.io'),
           ),
         }),
       ),
-      items: usually(fc.array(item, { maxLength: 4 })),
+      items: usually(mostly(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constant([]))),
       note: usually(fc.string({ maxLength: 8 })),
       express: usually(fc.boolean()),
     },
