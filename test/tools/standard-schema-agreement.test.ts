@@ -82,7 +82,9 @@ const orderArgs = json(
           ),
         }),
       ),
-      items: usually(mostly(fc.array(item, { minLength: 1, maxLength: 3 }), fc.constant([]))),
+      items: usually(
+        mostly(fc.array(item, { minLength: 1, maxLength: 3 }), fc.array(item, { maxLength: 0 })),
+      ),
       note: usually(fc.string({ maxLength: 8 })),
       express: usually(fc.boolean()),
     },
