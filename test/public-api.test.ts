@@ -314,6 +314,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'createToolRegistry',
         'defineTool',
         'deriveKind',
+        'isStandardSchema',
         'providerSafeAlias',
         'resolveSafety',
         'sha256Hex',
