@@ -45,12 +45,14 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     return (only.size > 0 && !only.has(toolName)) || except.has(toolName);
   }
 
-  async function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+  // Not `async`: a call that runs for real gets `next`'s own promise, without the extra microtask
+  // turns an async function pays to adopt a returned promise.
+  function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return passRefused(call, next);
     if (runsForReal(call.toolName)) return next(call);
     const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
     const preview: DryRunPreview = { dryRun: true, args: call.toolArgs };
-    return shortCircuitResult(call, {
+    const previewed = shortCircuitResult(call, {
       ok: true,
       status: 'dry_run',
       result: preview,
@@ -58,6 +60,7 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
       observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
       audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },
     });
+    return Promise.resolve(previewed);
   }
 
   return with_dry_run;

@@ -164,11 +164,24 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     }
   }
 
-  async function with_idempotency(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+  // Not `async`: the common call (no key, or no execution to join) gets `lead`'s or `next`'s own
+  // promise, without the extra microtask turns an async function pays to adopt a returned promise.
+  function with_idempotency(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return next(call);
     const userKey = keyOf(call);
     if (userKey === undefined) return next(call);
     const storeKey = `${namespace}:${userKey}`;
+    if (!inFlight.has(storeKey)) return lead(call, next, userKey, storeKey);
+    return join(call, next, userKey, storeKey);
+  }
+
+  /** Waits for the execution in flight with the key, and shares its result or runs afresh. */
+  async function join(
+    call: ToolCallEnvelope,
+    next: Next,
+    userKey: string,
+    storeKey: string,
+  ): Promise<ToolCallResult> {
     for (;;) {
       const running = inFlight.get(storeKey);
       if (running === undefined) return lead(call, next, userKey, storeKey);
