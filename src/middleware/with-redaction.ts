@@ -155,9 +155,8 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       });
       inbound = asked instanceof Promise ? await asked : asked;
       if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
-        throw new RedactorFailure(
-          new TypeError('the redactor returned arguments that are not an object'),
-        );
+        // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
+        throw new RedactorFailure('the redactor returned arguments that are not an object');
       }
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
