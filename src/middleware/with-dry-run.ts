@@ -50,17 +50,21 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
   function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return passRefused(call, next);
     if (runsForReal(call.toolName)) return next(call);
+    return preview(call);
+  }
+
+  /** The previewed call's result; `async`, so anything it throws rejects as it always did. */
+  async function preview(call: ToolCallEnvelope): Promise<ToolCallResult> {
     const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
-    const preview: DryRunPreview = { dryRun: true, args: call.toolArgs };
-    const previewed = shortCircuitResult(call, {
+    const value: DryRunPreview = { dryRun: true, args: call.toolArgs };
+    return shortCircuitResult(call, {
       ok: true,
       status: 'dry_run',
-      result: preview,
+      result: value,
       renderedResult: rendered,
       observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
       audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },
     });
-    return Promise.resolve(previewed);
   }
 
   return with_dry_run;
