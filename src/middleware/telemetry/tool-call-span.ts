@@ -136,24 +136,9 @@ export function toolCallSpan(
     { name: 'tool_call.dispatched', timeMs: times.startTimeMs },
     { name: 'tool_call.result_returned', timeMs: times.endTimeMs },
   ];
-  // Two literals rather than a conditional spread: a spread in a literal builds it slowly.
-  if (failed && result.error !== null) {
-    return {
-      name,
-      kind: 'INTERNAL',
-      traceId,
-      spanId: call.callId,
-      startTimeMs: times.startTimeMs,
-      endTimeMs: times.endTimeMs,
-      durationMs,
-      status: 'error',
-      statusMessage: result.error,
-      attributes,
-      events,
-      children: layerSpans(result),
-    };
-  }
-  return {
+  // Members added in order rather than through a conditional spread, which builds the span
+  // slowly; `statusMessage` keeps its place after `status`.
+  const span: { -readonly [K in keyof ToolCallSpan]: ToolCallSpan[K] } = {
     name,
     kind: 'INTERNAL',
     traceId,
@@ -162,8 +147,10 @@ export function toolCallSpan(
     endTimeMs: times.endTimeMs,
     durationMs,
     status: failed ? 'error' : 'ok',
-    attributes,
-    events,
-    children: layerSpans(result),
-  };
+  } as ToolCallSpan;
+  if (failed && result.error !== null) span.statusMessage = result.error;
+  span.attributes = attributes;
+  span.events = events;
+  span.children = layerSpans(result);
+  return span;
 }
