@@ -44,6 +44,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'CancelledError',
         'DONE_MARKER',
         'HandoffArtifactError',
+        'InvalidArgumentError',
         'InvalidOptionError',
         'MissingPeerDependencyError',
         'ModelError',
