@@ -3,9 +3,9 @@ import type { Dispatcher } from '../../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import { InvalidOptionError } from '../../errors.js';
 import type { DispatchTurnOptions } from '../../streams/turn-options.js';
+import { StepTurn } from '../step-turn.js';
 import { type ModelOutput, toModelOutput } from './model-output.js';
 import { argumentsOf, wrapUnparsedInput } from './raw-input.js';
-import { StepTurn } from './step-turn.js';
 
 /** Options of `aiSdkTools`. */
 export interface AiSdkToolsOptions

@@ -1,8 +1,8 @@
 import { Subject } from 'rxjs';
-import type { ProposedCall } from '../../dispatch/proposed-call.js';
-import type { ToolCallResult } from '../../dispatch/result.js';
-import { dispatchCalls } from '../../streams/dispatch-calls.js';
-import type { DispatchTurnOptions } from '../../streams/turn-options.js';
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import { dispatchCalls } from '../streams/dispatch-calls.js';
+import type { DispatchTurnOptions } from '../streams/turn-options.js';
 
 /**
  * The calls of one framework step, dispatched as one Switchyard turn. The framework hands calls
