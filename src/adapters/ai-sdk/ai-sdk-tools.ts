@@ -68,16 +68,19 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   let stepCount = 0;
 
   // The AI SDK hands every call of a step the same `messages` array: that array names the step.
-  function stepOf(messages: object): StepTurn {
+  function stepOf(messages: object, signal: AbortSignal | undefined): StepTurn {
     let step = steps.get(messages);
     if (step === undefined) {
-      step = new StepTurn({
-        dispatcher,
-        maxConcurrentTools: options.maxConcurrentTools,
-        cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
-        policy: options.policy,
-        turn: { ...options.turn, iteration: stepCount },
-      });
+      step = new StepTurn(
+        {
+          dispatcher,
+          maxConcurrentTools: options.maxConcurrentTools,
+          cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
+          policy: options.policy,
+          turn: { ...options.turn, iteration: stepCount },
+        },
+        signal,
+      );
       stepCount += 1;
       steps.set(messages, step);
     }
@@ -93,7 +96,7 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
         abortSignal,
       }: { toolCallId: string; messages: object; abortSignal?: AbortSignal },
     ): Promise<ToolCallResult> =>
-      stepOf(messages).dispatch(
+      stepOf(messages, abortSignal).dispatch(
         { id: toolCallId, name, arguments: argumentsOf(input) as never },
         abortSignal,
       );

@@ -99,25 +99,31 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
   const pending = new Map<string, Step>();
   const iterations = new WeakMap<object, number>();
 
-  function turnOf(runContext: RunContext<unknown> | undefined): StepTurn {
+  function turnOf(
+    runContext: RunContext<unknown> | undefined,
+    signal: AbortSignal | undefined,
+  ): StepTurn {
     const current = getCurrentTrace();
     // With tracing off the run has no trace of its own, only the shared no-op one.
     const trace = current instanceof NoopTrace ? null : current;
     const key = runContext ?? pending;
     const iteration = iterations.get(key) ?? 0;
     iterations.set(key, iteration + 1);
-    return new StepTurn({
-      dispatcher,
-      maxConcurrentTools: options.maxConcurrentTools,
-      cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
-      policy: options.policy,
-      turn: {
-        ...(trace?.groupId ? { sessionId: trace.groupId } : {}),
-        ...(trace?.traceId ? { runId: trace.traceId } : {}),
-        ...options.turn,
-        iteration,
+    return new StepTurn(
+      {
+        dispatcher,
+        maxConcurrentTools: options.maxConcurrentTools,
+        cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
+        policy: options.policy,
+        turn: {
+          ...(trace?.groupId ? { sessionId: trace.groupId } : {}),
+          ...(trace?.traceId ? { runId: trace.traceId } : {}),
+          ...options.turn,
+          iteration,
+        },
       },
-    });
+      signal,
+    );
   }
 
   // The wrapped model announces each response's calls: they share one step, hence one turn.
@@ -142,7 +148,7 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
     // of its own.
     const step = (callId === undefined ? undefined : pending.get(callId)) ?? {};
     if (callId !== undefined) pending.delete(callId);
-    step.turn ??= turnOf(runContext);
+    step.turn ??= turnOf(runContext, details.signal);
     const result = await step.turn.dispatch(
       { id: callId ?? randomUUID(), name, arguments: args },
       details.signal,
