@@ -7,23 +7,16 @@ import {
   type ToolSet,
   tool,
 } from 'ai';
-import type { Dispatcher } from '../../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
-import { InvalidOptionError } from '../../errors.js';
-import type { DispatchTurnOptions } from '../../streams/turn-options.js';
+import { checkDispatcher, type StepAdapterOptions, stepTurnOptions } from '../step-options.js';
 import { StepTurn } from '../step-turn.js';
 import { type ModelOutput, toModelOutput } from './model-output.js';
 import { argumentsOf, parsableInput, wrapUnparsedInput } from './raw-input.js';
 
 /** Options of `aiSdkTools`. */
-export interface AiSdkToolsOptions
-  extends Pick<DispatchTurnOptions, 'maxConcurrentTools' | 'cancelSiblingsOnFailure' | 'policy'> {
-  /** The dispatcher whose registry and middleware run every call. */
-  readonly dispatcher: Dispatcher;
+export interface AiSdkToolsOptions extends StepAdapterOptions {
   /** Session facts stamped on every call; `iteration` counts the AI SDK's steps from 0. */
-  readonly turn?: Omit<NonNullable<DispatchTurnOptions['turn']>, 'iteration'>;
-  /** Deferred tools promoted into the model's tool list. Default: none. */
-  readonly include?: Iterable<string>;
+  readonly turn?: StepAdapterOptions['turn'];
 }
 
 /** What `generateText`, `streamText` and `ToolLoopAgent` take: spread it into their options. */
@@ -57,13 +50,8 @@ export interface AiSdkToolSet {
  * @throws InvalidOptionError when `dispatcher` is missing.
  */
 export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
+  checkDispatcher(options, 'aiSdkTools');
   const { dispatcher } = options;
-  if (typeof dispatcher?.dispatch !== 'function') {
-    throw new InvalidOptionError(
-      'dispatcher',
-      'aiSdkTools: dispatcher must be a Switchyard dispatcher',
-    );
-  }
   const steps = new WeakMap<object, StepTurn>();
   let stepCount = 0;
 
@@ -71,16 +59,7 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   function stepOf(messages: object, signal: AbortSignal | undefined): StepTurn {
     let step = steps.get(messages);
     if (step === undefined) {
-      step = new StepTurn(
-        {
-          dispatcher,
-          maxConcurrentTools: options.maxConcurrentTools,
-          cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
-          policy: options.policy,
-          turn: { ...options.turn, iteration: stepCount },
-        },
-        signal,
-      );
+      step = new StepTurn(stepTurnOptions(options, stepCount), signal);
       stepCount += 1;
       steps.set(messages, step);
     }

@@ -10,10 +10,8 @@ import {
   type ToolInputParameters,
   tool,
 } from '@openai/agents-core';
-import type { Dispatcher } from '../../dispatch/dispatcher.js';
-import { InvalidOptionError } from '../../errors.js';
-import type { DispatchTurnOptions } from '../../streams/turn-options.js';
 import { isPlainObject, type JsonObject } from '../../tools/json.js';
+import { checkDispatcher, type StepAdapterOptions, stepTurnOptions } from '../step-options.js';
 import { StepTurn } from '../step-turn.js';
 import { PassingModel } from './passing-model.js';
 import { UNLISTED_CALL_TOOL, unlistedCallOf } from './unlisted-call.js';
@@ -22,17 +20,12 @@ import { UNLISTED_CALL_TOOL, unlistedCallOf } from './unlisted-call.js';
 export type AgentsFunctionTool = FunctionTool<unknown, ToolInputParameters, string>;
 
 /** Options of `openAIAgentsTools`. */
-export interface OpenAIAgentsToolsOptions
-  extends Pick<DispatchTurnOptions, 'maxConcurrentTools' | 'cancelSiblingsOnFailure' | 'policy'> {
-  /** The dispatcher whose registry and middleware run every call. */
-  readonly dispatcher: Dispatcher;
+export interface OpenAIAgentsToolsOptions extends StepAdapterOptions {
   /**
    * Session facts stamped on every call. Default: `sessionId` is the run's trace `groupId` and
    * `runId` its `traceId`; `iteration` counts the run's steps that called Switchyard, from 0.
    */
-  readonly turn?: Omit<NonNullable<DispatchTurnOptions['turn']>, 'iteration'>;
-  /** Deferred tools promoted into the agent's tool list. Default: none. */
-  readonly include?: Iterable<string>;
+  readonly turn?: StepAdapterOptions['turn'];
 }
 
 /** What an agent takes: its `tools`, and its model wrapped so that every call reaches Switchyard. */
@@ -89,13 +82,8 @@ const MAX_PENDING_CALLS = 10_000;
  * @throws InvalidOptionError when `dispatcher` is missing.
  */
 export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgentsToolSet {
+  checkDispatcher(options, 'openAIAgentsTools');
   const { dispatcher } = options;
-  if (typeof dispatcher?.dispatch !== 'function') {
-    throw new InvalidOptionError(
-      'dispatcher',
-      'openAIAgentsTools: dispatcher must be a Switchyard dispatcher',
-    );
-  }
   const pending = new Map<string, Step>();
   const iterations = new WeakMap<object, number>();
 
@@ -109,21 +97,11 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
     const key = runContext ?? pending;
     const iteration = iterations.get(key) ?? 0;
     iterations.set(key, iteration + 1);
-    return new StepTurn(
-      {
-        dispatcher,
-        maxConcurrentTools: options.maxConcurrentTools,
-        cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
-        policy: options.policy,
-        turn: {
-          ...(trace?.groupId ? { sessionId: trace.groupId } : {}),
-          ...(trace?.traceId ? { runId: trace.traceId } : {}),
-          ...options.turn,
-          iteration,
-        },
-      },
-      signal,
-    );
+    const found = {
+      ...(trace?.groupId ? { sessionId: trace.groupId } : {}),
+      ...(trace?.traceId ? { runId: trace.traceId } : {}),
+    };
+    return new StepTurn(stepTurnOptions(options, iteration, found), signal);
   }
 
   // The wrapped model announces each response's calls: they share one step, hence one turn.
