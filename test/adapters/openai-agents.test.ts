@@ -153,6 +153,25 @@ describe('openAIAgentsTools under the Runner', () => {
     expect(calls.map((call) => orders.get(call.callId))).toEqual(calls.map((_, index) => index));
   });
 
+  it('cancels the rest of the step when a call fails and the turn says so', async () => {
+    const stack = recordingDispatcher();
+    const set = openAIAgentsTools({
+      dispatcher: stack.dispatcher,
+      maxConcurrentTools: 1,
+      cancelSiblingsOnFailure: (result) => result.status === 'schema_violation',
+    });
+    const model = scripted([functionCall('add', '{"a":', { callId: 'bad' }), ...addCalls(3)]);
+    await run(new Agent({ name: 'a', model: set.model(model), tools: set.tools }), 'x');
+    expect(stack.receipts).toMatchObject([
+      { tool_call_id: 'bad', status: 'schema_violation' },
+      { tool_call_id: 'c0', status: 'cancelled' },
+      { tool_call_id: 'c1', status: 'cancelled' },
+      { tool_call_id: 'c2', status: 'cancelled' },
+    ]);
+    expect(stack.started).toBe(0);
+    expect(transcriptSent(model).results.get('c0')).toMatch(/^\[cancelled: add\]/);
+  });
+
   it("stamps the run's trace and group on every receipt and counts its steps", async () => {
     setTraceProcessors([]);
     setTracingDisabled(false);
