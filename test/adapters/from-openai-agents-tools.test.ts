@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fromOpenAIAgentsTools } from '../../src/adapters/openai-agents/index.js';
 import { createDispatcher, createToolRegistry } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
+import { NO_PARAMETERS } from './agents-support.js';
 
 const weather = tool({
   name: 'weather',
@@ -48,12 +49,7 @@ describe('fromOpenAIAgentsTools', () => {
     const slow = tool({
       name: 'slow',
       description: 'Waits until aborted',
-      parameters: {
-        type: 'object' as const,
-        properties: {},
-        required: [],
-        additionalProperties: true as const,
-      },
+      parameters: NO_PARAMETERS,
       strict: false,
       errorFunction: null,
       execute: (_input, _context, details) =>

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openAIAgentsTools, UNLISTED_CALL_TOOL } from '../../src/adapters/openai-agents/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingDispatcher } from '../support/recording-dispatcher.js';
+import { NO_PARAMETERS } from './agents-support.js';
 
 /** A good call, an unknown tool, malformed JSON and a schema violation, as the model sends them. */
 const MIXED_STEP: readonly FunctionCallItem[] = [
@@ -120,12 +121,7 @@ describe('openAIAgentsTools under the Runner', () => {
     const echo = tool({
       name: 'echo',
       description: 'Echo',
-      parameters: {
-        type: 'object' as const,
-        properties: {},
-        required: [],
-        additionalProperties: true as const,
-      },
+      parameters: NO_PARAMETERS,
       strict: false,
       execute: async () => 'echoed',
     });
