@@ -4,7 +4,10 @@
  *   the AI SDK's `generateText` (a mock model: one step of N calls, then text) with plain AI SDK
  *   tools, and with `aiSdkTools` (Switchyard running the calls);
  *   LangGraph's `ToolNode` over LangChain tools, and `switchyardToolNode`, each invoked on a state
- *   whose last AI message proposes the N calls.
+ *   whose last AI message proposes the N calls;
+ *   the OpenAI Agents SDK's `run` (its `ScriptedModel`: one step of N calls, then text) with a plain
+ *   Agents function tool, and with `openAIAgentsTools` (Switchyard running the calls). Tracing is
+ *   off for both, as it would only add export work.
  * Target: a framework with the Switchyard adapter costs no more per call than the framework alone.
  *
  * Run: npm run build && tsx bench/peers.bench.ts
@@ -12,11 +15,14 @@
 import { AIMessage } from '@langchain/core/messages';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
+import { Agent, tool as agentsTool, run, setTracingDisabled } from '@openai/agents-core';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents-core/testing';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { Bench } from 'tinybench';
 import { aiSdkTools } from '../dist/adapters/ai-sdk/index.js';
 import { switchyardToolNode } from '../dist/adapters/langchain/index.js';
+import { openAIAgentsTools } from '../dist/adapters/openai-agents/index.js';
 import { meanMs } from './support/report.js';
 import {
   createDispatcher,
@@ -53,6 +59,23 @@ const toolNode = new ToolNode([langchainAdd]);
 const switchyardNode = switchyardToolNode({ dispatcher });
 // Built once and reused across runs, as an application would.
 const switchyardAiSdkTools = aiSdkTools({ dispatcher });
+
+setTracingDisabled(true);
+const agentsAdd = agentsTool({
+  name: 'add',
+  description: 'Add two numbers',
+  parameters: SCHEMA as never,
+  strict: false,
+  execute: async ({ a, b }: { a: number; b: number }) => a + b,
+});
+const switchyardAgentsTools = openAIAgentsTools({ dispatcher });
+
+function agentsModelOf(n: number) {
+  const calls = Array.from({ length: n }, (_, index) =>
+    functionCall('add', `{"a":${index},"b":1}`, { callId: `c${index}` }),
+  );
+  return () => new ScriptedModel([calls, [assistantMessage('done')]]);
+}
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -105,6 +128,7 @@ for (const n of [1, 10, 100]) {
     ],
   };
   const newModel = modelOf(n);
+  const newAgentsModel = agentsModelOf(n);
   const bench = new Bench({ time: 1000, warmup: true });
   bench
     .add('switchyard dispatchTurn', async () => {
@@ -131,6 +155,13 @@ for (const n of [1, 10, 100]) {
     })
     .add('switchyardToolNode', async () => {
       await switchyardNode(state);
+    })
+    .add('openai agents run, its own tools', async () => {
+      await run(new Agent({ name: 'a', model: newAgentsModel(), tools: [agentsAdd] }), 'p');
+    })
+    .add('openai agents run + openAIAgentsTools', async () => {
+      const model = switchyardAgentsTools.model(newAgentsModel());
+      await run(new Agent({ name: 'a', model, tools: switchyardAgentsTools.tools }), 'p');
     });
   await bench.run();
   for (const task of bench.tasks) {
@@ -149,7 +180,10 @@ for (const n of ['1', '10', '100']) {
     perCall(n, 'ai sdk generateText + aiSdkTools') /
     perCall(n, 'ai sdk generateText, its own tools');
   const langgraph = perCall(n, 'switchyardToolNode') / perCall(n, 'langgraph ToolNode');
+  const agents =
+    perCall(n, 'openai agents run + openAIAgentsTools') /
+    perCall(n, 'openai agents run, its own tools');
   console.log(
-    `N=${n}: AI SDK with the adapter ${aiSdk.toFixed(2)}× alone; LangGraph with the node ${langgraph.toFixed(2)}× ToolNode (target ≤ 1.0×)`,
+    `N=${n}: AI SDK with the adapter ${aiSdk.toFixed(2)}× alone; LangGraph with the node ${langgraph.toFixed(2)}× ToolNode; OpenAI Agents with the adapter ${agents.toFixed(2)}× alone (target ≤ 1.0×)`,
   );
 }

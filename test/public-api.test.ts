@@ -101,6 +101,10 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'toToolMessage',
       ],
     },
+    './adapters/openai-agents': {
+      source: '../src/adapters/openai-agents/index.js',
+      names: ['UNLISTED_CALL_TOOL', 'fromOpenAIAgentsTools', 'openAIAgentsTools'],
+    },
     './actors': {
       source: '../src/actors/index.js',
       names: [

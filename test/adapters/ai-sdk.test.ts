@@ -70,6 +70,26 @@ describe('aiSdkTools behind generateText', () => {
     }
   });
 
+  it('passes made-up names on even through activeTools, and never lists them to the model', async () => {
+    const stack = recordingDispatcher();
+    const model = modelOf(MIXED_STEP, MIXED_STEP);
+    await generateText({
+      model,
+      prompt: 'add things',
+      stopWhen: stepCountIs(4),
+      activeTools: ['add'],
+      ...aiSdkTools({ dispatcher: stack.dispatcher }),
+    });
+    expect(stack.receipts).toHaveLength(8);
+    expect(stack.results.filter((call) => call.toolName === 'subtract')).toMatchObject([
+      { errorCategory: 'tool_not_found' },
+      { errorCategory: 'tool_not_found' },
+    ]);
+    for (const request of model.doGenerateCalls) {
+      expect(request.tools?.map((each) => each.name)).toEqual(['add']);
+    }
+  });
+
   it('runs the calls of a step as one turn: 40 calls at maxConcurrentTools 8 peak at exactly 8', async () => {
     const gate = deferred();
     const stack = recordingDispatcher({ hold: gate.promise });

@@ -1,30 +1,35 @@
-import { dynamicTool, InvalidToolInputError, jsonSchema, type Tool, type ToolSet, tool } from 'ai';
-import type { Dispatcher } from '../../dispatch/dispatcher.js';
+import {
+  dynamicTool,
+  InvalidToolInputError,
+  jsonSchema,
+  NoSuchToolError,
+  type Tool,
+  type ToolSet,
+  tool,
+} from 'ai';
 import type { ToolCallResult } from '../../dispatch/result.js';
-import { InvalidOptionError } from '../../errors.js';
-import type { DispatchTurnOptions } from '../../streams/turn-options.js';
+import { checkDispatcher, type StepAdapterOptions, stepTurnOptions } from '../step-options.js';
+import { StepTurn } from '../step-turn.js';
 import { type ModelOutput, toModelOutput } from './model-output.js';
-import { argumentsOf, wrapUnparsedInput } from './raw-input.js';
-import { StepTurn } from './step-turn.js';
+import { argumentsOf, parsableInput, wrapUnparsedInput } from './raw-input.js';
 
 /** Options of `aiSdkTools`. */
-export interface AiSdkToolsOptions
-  extends Pick<DispatchTurnOptions, 'maxConcurrentTools' | 'cancelSiblingsOnFailure' | 'policy'> {
-  /** The dispatcher whose registry and middleware run every call. */
-  readonly dispatcher: Dispatcher;
+export interface AiSdkToolsOptions extends StepAdapterOptions {
   /** Session facts stamped on every call; `iteration` counts the AI SDK's steps from 0. */
-  readonly turn?: Omit<NonNullable<DispatchTurnOptions['turn']>, 'iteration'>;
-  /** Deferred tools promoted into the model's tool list. Default: none. */
-  readonly include?: Iterable<string>;
+  readonly turn?: StepAdapterOptions['turn'];
 }
 
 /** What `generateText`, `streamText` and `ToolLoopAgent` take: spread it into their options. */
 export interface AiSdkToolSet {
   /** One AI SDK tool per advertised Switchyard tool; each `execute` joins its step's turn. */
   readonly tools: ToolSet;
-  /** Passes unparseable input on to Switchyard instead of letting the AI SDK answer it. */
+  /**
+   * Passes unknown names and unparseable input on to Switchyard instead of letting the AI SDK
+   * answer them.
+   */
   readonly repairToolCall: (options: {
     toolCall: { toolCallId: string; toolName: string; input: string };
+    tools?: object;
     error: unknown;
   }) => Promise<{ type: 'tool-call'; toolCallId: string; toolName: string; input: string } | null>;
 }
@@ -37,37 +42,24 @@ export interface AiSdkToolSet {
  * AI SDK's abort signal cancels the step's calls.
  *
  * Validation is Switchyard's: the AI SDK is shown each tool's JSON Schema but accepts any input.
- * Unknown names reach Switchyard because the tool set answers every name; options that copy the
- * tool set (`activeTools`, `prepareStep` returning `activeTools`, tool callers) lose that, and the
- * AI SDK then answers unknown names itself: narrow the tools with Switchyard's `include` or the
- * dispatcher's policy instead.
+ * Unknown names and unparseable input reach Switchyard through `repairToolCall`, which the AI SDK
+ * calls before answering such a call itself.
  *
  * @example
  * const result = await generateText({ model, prompt, stopWhen: stepCountIs(5), ...aiSdkTools({ dispatcher }) });
  * @throws InvalidOptionError when `dispatcher` is missing.
  */
 export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
+  checkDispatcher(options, 'aiSdkTools');
   const { dispatcher } = options;
-  if (typeof dispatcher?.dispatch !== 'function') {
-    throw new InvalidOptionError(
-      'dispatcher',
-      'aiSdkTools: dispatcher must be a Switchyard dispatcher',
-    );
-  }
   const steps = new WeakMap<object, StepTurn>();
   let stepCount = 0;
 
   // The AI SDK hands every call of a step the same `messages` array: that array names the step.
-  function stepOf(messages: object): StepTurn {
+  function stepOf(messages: object, signal: AbortSignal | undefined): StepTurn {
     let step = steps.get(messages);
     if (step === undefined) {
-      step = new StepTurn({
-        dispatcher,
-        maxConcurrentTools: options.maxConcurrentTools,
-        cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
-        policy: options.policy,
-        turn: { ...options.turn, iteration: stepCount },
-      });
+      step = new StepTurn(stepTurnOptions(options, stepCount), signal);
       stepCount += 1;
       steps.set(messages, step);
     }
@@ -83,7 +75,7 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
         abortSignal,
       }: { toolCallId: string; messages: object; abortSignal?: AbortSignal },
     ): Promise<ToolCallResult> =>
-      stepOf(messages).dispatch(
+      stepOf(messages, abortSignal).dispatch(
         { id: toolCallId, name, arguments: argumentsOf(input) as never },
         abortSignal,
       );
@@ -94,9 +86,9 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   const anyInput = (schema: object) =>
     jsonSchema(schema as never, { validate: (value) => ({ success: true, value }) });
 
-  const known: Record<string, Tool> = {};
+  const tools: Record<string, Tool> = {};
   for (const definition of dispatcher.registry.modelDefinitions(options.include)) {
-    known[definition.name] = tool({
+    tools[definition.name] = tool({
       description: definition.description,
       inputSchema: anyInput(definition.inputSchema),
       execute: execute(definition.name),
@@ -104,43 +96,33 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
     } as never) as Tool;
   }
 
-  // A tool for a name the model made up, so the call reaches Switchyard's `tool_not_found`.
-  const strays = new Map<string, Tool>();
-  function strayTool(name: string): Tool {
-    let stray = strays.get(name);
-    if (stray === undefined) {
-      stray = dynamicTool({
+  // A name the model made up gets a tool of its own, so the call reaches Switchyard's
+  // `tool_not_found`. It is defined on the very tool set the AI SDK is parsing with, and not
+  // enumerable, so the model is never shown it; lookups of the real tools stay plain property reads.
+  function addStrayTool(set: object, name: string): void {
+    if (Object.hasOwn(set, name) || !Object.isExtensible(set)) return;
+    Object.defineProperty(set, name, {
+      value: dynamicTool({
         description: '',
         inputSchema: anyInput({ type: 'object' }),
         execute: execute(name) as never,
         toModelOutput: modelOutput as never,
-      });
-      strays.set(name, stray);
-    }
-    return stray;
+      }),
+      enumerable: false,
+      configurable: true,
+    });
   }
-
-  // Lists only the real tools (what the model is shown), and answers any other name the AI SDK
-  // looks up with a stray tool.
-  const tools = new Proxy(known, {
-    getOwnPropertyDescriptor(target, key) {
-      const own = Reflect.getOwnPropertyDescriptor(target, key);
-      if (own !== undefined || typeof key !== 'string') return own;
-      return { value: strayTool(key), writable: false, enumerable: false, configurable: true };
-    },
-    get(target, key, receiver) {
-      if (typeof key !== 'string' || Object.hasOwn(target, key) || key === 'then') {
-        return Reflect.get(target, key, receiver);
-      }
-      return strayTool(key);
-    },
-  });
 
   return {
     tools,
-    repairToolCall: async ({ toolCall, error }) =>
-      InvalidToolInputError.isInstance(error)
+    repairToolCall: async ({ toolCall, tools: parsing, error }) => {
+      if (NoSuchToolError.isInstance(error) && parsing != null) {
+        addStrayTool(parsing, toolCall.toolName);
+        return { type: 'tool-call', ...toolCall, input: parsableInput(toolCall.input) };
+      }
+      return InvalidToolInputError.isInstance(error)
         ? { type: 'tool-call', ...toolCall, input: wrapUnparsedInput(toolCall.input) }
-        : null,
+        : null;
+    },
   };
 }

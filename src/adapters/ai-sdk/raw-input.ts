@@ -10,6 +10,16 @@ export function wrapUnparsedInput(text: string): string {
   return JSON.stringify({ [RAW_INPUT_KEY]: text });
 }
 
+/** `text` as it is when it parses as JSON, wrapped otherwise. */
+export function parsableInput(text: string): string {
+  try {
+    JSON.parse(text);
+    return text;
+  } catch {
+    return wrapUnparsedInput(text);
+  }
+}
+
 /** The arguments to dispatch: the model's own text for wrapped input, the parsed value otherwise. */
 export function argumentsOf(input: unknown): string | Record<string, unknown> {
   if (isPlainObject(input) && typeof input[RAW_INPUT_KEY] === 'string') {

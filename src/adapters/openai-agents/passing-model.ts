@@ -1,0 +1,77 @@
+import type {
+  AgentOutputItem,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelRetryAdvice,
+  ModelRetryAdviceRequest,
+  StreamEvent,
+} from '@openai/agents-core';
+import {
+  listedNames,
+  passUnlistedCalls,
+  restoreUnlistedCalls,
+  UNLISTED_CALL_TOOL,
+} from './unlisted-call.js';
+
+/** What the model wrapper tells the tools: the calls of one step, in the model's order. */
+export type StepListener = (output: readonly AgentOutputItem[]) => void;
+
+/**
+ * A model in front of the Runner's own call handling: it hides the carrier tool from the model,
+ * restores the model's own calls in every request, and rewrites the calls of each response that
+ * the Runner would answer itself (unknown names, unparseable arguments) into carrier calls, so
+ * they reach Switchyard. Each response's calls are announced to `onStep`.
+ */
+export class PassingModel implements Model {
+  readonly #inner: Model;
+  readonly #ours: ReadonlySet<string>;
+  readonly #onStep: StepListener;
+  readonly supportsPromptModelSelection?: boolean;
+
+  constructor(inner: Model, ours: ReadonlySet<string>, onStep: StepListener) {
+    this.#inner = inner;
+    this.#ours = ours;
+    this.#onStep = onStep;
+    this.supportsPromptModelSelection = inner.supportsPromptModelSelection;
+  }
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const forwarded = this.#forward(request);
+    const response = await this.#inner.getResponse(forwarded);
+    return { ...response, output: this.#pass(response.output, forwarded) };
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    const forwarded = this.#forward(request);
+    for await (const event of this.#inner.getStreamedResponse(forwarded)) {
+      // The Runner builds the step from the final event alone; the deltas before it are display.
+      if (event.type === 'response_done') {
+        const output = this.#pass(event.response.output as AgentOutputItem[], forwarded);
+        yield { ...event, response: { ...event.response, output } } as StreamEvent;
+      } else {
+        yield event;
+      }
+    }
+  }
+
+  getRetryAdvice(
+    args: ModelRetryAdviceRequest,
+  ): Promise<ModelRetryAdvice | undefined> | ModelRetryAdvice | undefined {
+    return this.#inner.getRetryAdvice?.(args);
+  }
+
+  #forward(request: ModelRequest): ModelRequest {
+    return {
+      ...request,
+      input: restoreUnlistedCalls(request.input),
+      tools: request.tools.filter((tool) => tool.name !== UNLISTED_CALL_TOOL),
+    };
+  }
+
+  #pass(output: AgentOutputItem[], forwarded: ModelRequest): AgentOutputItem[] {
+    const passed = passUnlistedCalls(output, listedNames(forwarded), this.#ours);
+    this.#onStep(passed);
+    return passed;
+  }
+}

@@ -1,0 +1,78 @@
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import { AsyncQueue } from '../streams/async-queue.js';
+import type { DispatchTurnOptions } from '../streams/turn-options.js';
+import { TurnRun } from '../streams/turn-run.js';
+
+/**
+ * The calls of one framework step, dispatched as one Switchyard turn. The framework hands calls
+ * over one at a time (each tool's `execute`); they join an open turn in the order they arrive, so
+ * the turn's bound, lanes, planner order and sibling cancellation span the whole step.
+ *
+ * The turn runs straight on the turn engine rather than through the `dispatchCalls` operator:
+ * that operator always gives its turn a signal of its own, and a turn with a signal gives every
+ * call an `AbortController` and a listener. A step whose framework passes no signal needs neither.
+ */
+export class StepTurn {
+  readonly #options: Omit<DispatchTurnOptions, 'signal'>;
+  readonly #calls = new AsyncQueue<ProposedCall>();
+  readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
+  /** Follows every framework signal linked to the turn; undefined for a step without one. */
+  readonly #controller: AbortController | undefined;
+  /** Signals already linked to the turn: the frameworks hand every call of a step the same one. */
+  readonly #linked = new WeakSet<AbortSignal>();
+  /** Calls that bring a signal to a turn begun without one: a turn of their own per signal. */
+  #signalled: WeakMap<AbortSignal, StepTurn> | undefined;
+
+  /** `signal`: the framework's abort for the step's calls, as the first call brings it. */
+  constructor(options: Omit<DispatchTurnOptions, 'signal'>, signal?: AbortSignal) {
+    this.#options = options;
+    this.#controller = signal === undefined ? undefined : new AbortController();
+    new TurnRun({ ...options, signal: this.#controller?.signal }, this.#calls, (result) => {
+      const settle = this.#waiting.get(result.toolCallId);
+      this.#waiting.delete(result.toolCallId);
+      settle?.(result);
+    });
+    if (signal !== undefined) this.#cancelWith(signal);
+  }
+
+  /**
+   * Adds a call to the turn and resolves to its one result. `signal` is the framework's abort for
+   * this call: the framework aborts every call of a step together, so it cancels the turn.
+   */
+  dispatch(
+    call: ProposedCall & { readonly id: string },
+    signal?: AbortSignal,
+  ): Promise<ToolCallResult> {
+    if (signal !== undefined && this.#controller === undefined) {
+      return this.#turnFor(signal).dispatch(call, signal);
+    }
+    const result = new Promise<ToolCallResult>((resolve) => this.#waiting.set(call.id, resolve));
+    if (signal !== undefined) this.#cancelWith(signal);
+    this.#calls.push(call);
+    return result;
+  }
+
+  // Neither framework does this (a step's calls share one signal, or none), but a call's abort
+  // must still reach it: it runs in a turn that follows its signal, under the same options.
+  #turnFor(signal: AbortSignal): StepTurn {
+    this.#signalled ??= new WeakMap();
+    let turn = this.#signalled.get(signal);
+    if (turn === undefined) {
+      turn = new StepTurn(this.#options, signal);
+      this.#signalled.set(signal, turn);
+    }
+    return turn;
+  }
+
+  #cancelWith(signal: AbortSignal): void {
+    const controller = this.#controller;
+    if (controller === undefined || this.#linked.has(signal)) return;
+    this.#linked.add(signal);
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      return;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+}

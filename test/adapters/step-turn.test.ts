@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { StepTurn } from '../../src/adapters/step-turn.js';
+import { deferred } from '../../src/testing/index.js';
+import { recordingDispatcher } from '../support/recording-dispatcher.js';
+
+const call = (id: string) => ({ id, name: 'add', arguments: '{"a":1,"b":2}' });
+
+describe('StepTurn', () => {
+  it('bounds a step begun without a signal and answers its calls in the order they joined', async () => {
+    const gate = deferred();
+    const stack = recordingDispatcher({ hold: gate.promise });
+    const step = new StepTurn({ dispatcher: stack.dispatcher, maxConcurrentTools: 2 });
+    const results = Promise.all(['a', 'b', 'c', 'd'].map((id) => step.dispatch(call(id))));
+    await expect.poll(() => stack.inFlight).toBe(2);
+    gate.resolve();
+    expect((await results).map((result) => [result.toolCallId, result.emitOrder])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['d', 3],
+    ]);
+    expect(stack.peak).toBe(2);
+  });
+
+  it('still lets a signal brought later by a call cancel that call', async () => {
+    const gate = deferred();
+    const stack = recordingDispatcher({ hold: gate.promise });
+    const step = new StepTurn({ dispatcher: stack.dispatcher });
+    const quiet = step.dispatch(call('a'));
+    const controller = new AbortController();
+    const signalled = step.dispatch(call('b'), controller.signal);
+    await expect.poll(() => stack.inFlight).toBe(2);
+    controller.abort(new Error('stop'));
+    expect(await signalled).toMatchObject({ toolCallId: 'b', status: 'cancelled' });
+    gate.resolve();
+    expect(await quiet).toMatchObject({ toolCallId: 'a', ok: true });
+    expect(stack.aborted).toBe(1);
+  });
+
+  it('cancels every call of a step begun with a signal, running or queued', async () => {
+    const gate = deferred();
+    const stack = recordingDispatcher({ hold: gate.promise });
+    const controller = new AbortController();
+    const step = new StepTurn(
+      { dispatcher: stack.dispatcher, maxConcurrentTools: 1 },
+      controller.signal,
+    );
+    const results = Promise.all(['a', 'b'].map((id) => step.dispatch(call(id), controller.signal)));
+    await expect.poll(() => stack.inFlight).toBe(1);
+    controller.abort(new Error('stop'));
+    expect((await results).map((result) => result.status)).toEqual(['cancelled', 'cancelled']);
+    expect(stack.started).toBe(1);
+  });
+});
