@@ -27,6 +27,8 @@ export interface QueueExecutor {
 
 export interface QueueExecutorStats {
   calls: number;
+  /** Jobs Redis acknowledged. */
+  queued: number;
   /** Jobs BullMQ put back in the wait list after their worker died (re-runnable tools only). */
   requeued: number;
   cancelled: number;
@@ -81,7 +83,14 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
   const instance = randomBytes(4).toString('hex');
   let sequence = 0;
   let closed = false;
-  const stats: QueueExecutorStats = { calls: 0, requeued: 0, cancelled: 0, checked: 0, lost: 0 };
+  const stats: QueueExecutorStats = {
+    calls: 0,
+    queued: 0,
+    requeued: 0,
+    cancelled: 0,
+    checked: 0,
+    lost: 0,
+  };
 
   const listener = {
     active(jobId: string) {
@@ -217,6 +226,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     try {
       await job.lane.ready;
       await job.lane.queue.add(data.tool, data, { jobId: job.jobId });
+      stats.queued += 1;
       return true;
     } catch (error) {
       settle(

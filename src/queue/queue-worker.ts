@@ -80,6 +80,11 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       },
     );
     worker.on('error', ignore);
+    // A job whose lock could not be renewed (Redis lost it, or it was failed as stalled) can no
+    // longer complete: BullMQ would refuse its result. Abort its handler and free the slot.
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds) worker.cancelJob(jobId, 'the job lost its lock');
+    });
     return worker;
   }
   workers.push(workerFor('rerun'), workerFor('once'));
