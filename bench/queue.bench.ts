@@ -23,7 +23,7 @@ import {
   startSwitchyardWorker,
 } from './support/queue-processes.js';
 import { tools } from './support/queue-tools.mjs';
-import { createDispatcher, createToolRegistry } from './support/switchyard.js';
+import { createDispatcher, createToolRegistry, type JsonObject } from './support/switchyard.js';
 import { createQueueExecutor } from './support/switchyard-queue.js';
 
 const CPU_CALLS = 120;
@@ -47,7 +47,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-function dispatchAll(name: string, count: number, args: Record<string, unknown>) {
+function dispatchAll(name: string, count: number, args: JsonObject) {
   return Promise.all(
     Array.from({ length: count }, () =>
       dispatcher.dispatch({ id: `c${sequence++}`, name, arguments: args }).then((result) => {

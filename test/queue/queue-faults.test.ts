@@ -2,7 +2,12 @@
 // call, a re-run only for read-only tools, and never a second run of a side effect.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, createToolRegistry, type Dispatcher } from '../../src/index.js';
+import {
+  createDispatcher,
+  createToolRegistry,
+  type Dispatcher,
+  type ProposedCall,
+} from '../../src/index.js';
 import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
 import { tools } from '../fixtures/queue/queue-tools.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
@@ -90,10 +95,12 @@ describe('a Redis restart mid-run', () => {
       (worker) => worker.child.exitCode === null && worker.child.signalCode === null,
     );
     expect(live.length).toBeGreaterThan(0);
-    const calls = Array.from({ length: 30 }, (_, index) =>
-      index % 3 === 0
-        ? { id: `x${index}`, name: 'record', arguments: { key: `x${index}`, ms: 60_000 } }
-        : { id: `x${index}`, name: 'echo', arguments: { value: index, ms: 60_000 } },
+    const calls = Array.from(
+      { length: 30 },
+      (_, index): ProposedCall =>
+        index % 3 === 0
+          ? { id: `x${index}`, name: 'record', arguments: { key: `x${index}`, ms: 60_000 } }
+          : { id: `x${index}`, name: 'echo', arguments: { value: index, ms: 60_000 } },
     );
     const queuedBefore = queue.stats.queued;
     const pending = calls.map((call) => dispatcher.dispatch(call));
