@@ -165,7 +165,14 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './queue': {
       source: '../src/queue/index.js',
-      names: ['DEFAULT_QUEUE', 'createQueueExecutor', 'onQueue', 'startQueueWorker'],
+      names: [
+        'DEFAULT_QUEUE',
+        'createQueueExecutor',
+        'createTaskQueue',
+        'onQueue',
+        'startQueueWorker',
+        'startTaskWorker',
+      ],
     },
     './middleware': {
       source: '../src/middleware/index.js',

@@ -10,6 +10,7 @@ import {
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { loadTools } from './load-tools.js';
+import { processStop } from './queue-tasks.js';
 
 const WORKER_SPEC: CommandSpec = {
   name: 'worker',
@@ -101,12 +102,4 @@ export async function workerCommand(
     `switchyard worker ${process.pid}: stopped after ${completed} calls (${failed} failed, ${cancelled} cancelled)\n`,
   );
   return EXIT.ok;
-}
-
-function processStop(): AbortSignal {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return controller.signal;
 }
