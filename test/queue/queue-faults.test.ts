@@ -1,6 +1,7 @@
 // What a dispatcher sees when queue workers die mid-call or Redis restarts: still one result per
 // call, a re-run only for read-only tools, and never a second run of a side effect.
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDispatcher,
@@ -75,7 +76,9 @@ describe('queue workers killed mid-call', () => {
   it('yields executor_error, never a second run, when a side-effecting call loses its worker', async () => {
     const pending = dispatcher.dispatch({ id: 's1', name: 'record', arguments: { key: 's1' } });
     const first = await runningOn('record s1 ');
+    const replacement = addWorker();
     await workerWith(first).kill();
+    await replacement;
     const result = await pending;
     expect(result).toMatchObject({
       ok: false,
@@ -86,6 +89,37 @@ describe('queue workers killed mid-call', () => {
     expect(result.error).toContain('was not run again');
     // The job failed in Redis, so no worker can take it: the ledger's one line is final.
     expect(ledgerLines(ledger).filter((line) => line.startsWith('record s1 '))).toHaveLength(1);
+  });
+});
+
+describe('a worker that stalls and comes back', () => {
+  it('cannot complete the job another worker re-ran: its late result is refused', async () => {
+    const pending = dispatcher.dispatch({
+      id: 'l1',
+      name: 'record_read',
+      arguments: { key: 'l1', ms: 1500 },
+    });
+    const frozen = await runningOn('record_read l1 ');
+    process.kill(frozen, 'SIGSTOP');
+    const result = await pending;
+    process.kill(frozen, 'SIGCONT');
+    const ranOn = (result.result as { pid: number }).pid;
+    expect(result).toMatchObject({ ok: true, toolCallId: 'l1' });
+    expect(ranOn).not.toBe(frozen);
+    // The thawed worker's handler ends (its timer is overdue, or it is aborted for the lost lock);
+    // either way the job keeps the result of the worker that held the lock.
+    await until(
+      () =>
+        ledgerLines(ledger).some(
+          (line) => line === `done l1 ${frozen}` || line === `aborted l1 ${frozen}`,
+        ),
+      10_000,
+      'the thawed worker',
+    );
+    const jobs = new Queue('switchyard.rerun', { connection: { url: redis.url } });
+    const [job] = (await jobs.getJobs(['completed'])).filter((entry) => entry.data.callId === 'l1');
+    expect(job?.returnvalue).toEqual({ ok: true, value: { key: 'l1', pid: ranOn } });
+    await jobs.close();
   });
 });
 
