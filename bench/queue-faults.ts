@@ -11,7 +11,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type Running, startRedis, startSwitchyardWorker } from './support/queue-processes.js';
+import {
+  type Running,
+  startRedisServer,
+  startSwitchyardWorker,
+} from './support/queue-processes.js';
 import { tools } from './support/queue-tools.mjs';
 import { createDispatcher, createToolRegistry, type ToolCallResult } from './support/switchyard.js';
 import { createQueueExecutor } from './support/switchyard-queue.js';
@@ -21,7 +25,7 @@ const KILL_EVERY_MS = Number(process.argv[3] ?? 3000);
 const IN_FLIGHT = 200;
 const ledger = join(mkdtempSync(join(tmpdir(), 'switchyard-queue-faults-')), 'ledger.txt');
 
-const redis = await startRedis();
+const redis = await startRedisServer();
 const workerOptions = {
   concurrency: 8,
   env: { LEDGER: ledger },
@@ -67,7 +71,8 @@ async function lane(): Promise<void> {
     results.set(id, result);
     if (!restarted && results.size >= CALLS / 2) {
       restarted = true;
-      await redis.restart();
+      await redis.stop();
+      await redis.start();
     }
   }
 }

@@ -19,7 +19,7 @@ import {
   cpuMs,
   type Running,
   startRawWorker,
-  startRedis,
+  startRedisServer,
   startSwitchyardWorker,
 } from './support/queue-processes.js';
 import { tools } from './support/queue-tools.mjs';
@@ -32,7 +32,7 @@ const TRIP_CALLS = 200;
 const TRIP_REPEATS = 5;
 const BATCH = 2000;
 
-const redis = await startRedis();
+const redis = await startRedisServer();
 const connection = { url: redis.url, maxRetriesPerRequest: null };
 const queue = createQueueExecutor({ connection: redis.url });
 const dispatcher = createDispatcher({
@@ -90,7 +90,7 @@ for (const count of [1, 2, 3]) {
   await dispatchAll('hash', count * 4, { rounds: ROUNDS }); // warm-up
   const runs: number[] = [];
   const workersCpu = () => workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0);
-  const before = { worker: workersCpu(), dispatcher: ownCpuMs(), redis: cpuMs(redis.pid()) };
+  const before = { worker: workersCpu(), dispatcher: ownCpuMs(), redis: cpuMs(redis.pid) };
   for (let repeat = 0; repeat < 3; repeat += 1) {
     runs.push(await timed(() => dispatchAll('hash', CPU_CALLS, { rounds: ROUNDS })));
   }
@@ -98,7 +98,7 @@ for (const count of [1, 2, 3]) {
   perCall = {
     worker: (workersCpu() - before.worker) / calls,
     dispatcher: (ownCpuMs() - before.dispatcher) / calls,
-    redis: (cpuMs(redis.pid()) - before.redis) / calls,
+    redis: (cpuMs(redis.pid) - before.redis) / calls,
   };
   const rate = (CPU_CALLS / median(runs)) * 1000;
   if (count === 1) oneWorkerRate = rate;

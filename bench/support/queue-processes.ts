@@ -1,9 +1,10 @@
-// Processes for the queue benchmarks: a redis-server on a free loopback port and worker processes
-// (the compiled `switchyard worker`, or the raw BullMQ baseline worker).
+// Worker processes for the queue benchmarks (the compiled `switchyard worker`, or the raw BullMQ
+// baseline worker); Redis comes from the tests' own helper, `startRedisServer`.
+export { startRedisServer } from '../../test/support/redis-server.js';
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,57 +25,6 @@ function running(child: ChildProcess): Running {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
-  };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-function pong(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('error', () => resolve(false));
-    socket.once('data', (chunk: Buffer) => {
-      socket.destroy();
-      resolve(chunk.toString().startsWith('+PONG'));
-    });
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
-}
-
-/** A redis-server without persistence; `restart` brings it back empty on the same port. */
-export async function startRedis(): Promise<{
-  url: string;
-  /** The server's process id (it changes on restart). */
-  pid(): number;
-  restart(): Promise<void>;
-  stop(): Promise<void>;
-}> {
-  const port = await freePort();
-  let server: Running | undefined;
-  async function start(): Promise<void> {
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    server = running(child);
-    while (!(await pong(port))) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    pid: () => server?.pid ?? 0,
-    async restart() {
-      await server?.kill('SIGKILL');
-      await start();
-    },
-    stop: async () => server?.kill('SIGKILL'),
   };
 }
 

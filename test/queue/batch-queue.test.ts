@@ -10,7 +10,7 @@ import { batchCommand } from '../../src/cli/batch-command.js';
 import { captureIo } from '../cli/cli-io.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { tempDir } from '../support/temp-dir.js';
-import { ledgerLines } from './worker-processes.js';
+import { ledgerLines, saidOnStderr } from './worker-processes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(ROOT, 'test/cli/fixtures');
@@ -48,14 +48,7 @@ beforeAll(async () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
-  let err = '';
-  await new Promise<void>((resolve, reject) => {
-    worker.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      if (err.includes('taking tasks')) resolve();
-    });
-    worker.once('exit', (code) => reject(new Error(`worker exited (${code}): ${err}`)));
-  });
+  await saidOnStderr(worker, 'taking tasks');
 }, 60_000);
 
 afterAll(async () => {

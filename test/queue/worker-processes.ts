@@ -46,14 +46,7 @@ export async function startWorkerProcess(
     ],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  let err = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      if (err.includes('taking calls')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${err}`)));
-  });
+  await saidOnStderr(child, 'taking calls');
   const exited = once(child, 'exit');
   return {
     pid: child.pid as number,
@@ -81,4 +74,16 @@ export async function until(condition: () => boolean, ms: number, what: string):
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Resolves once the child has written `text` on stderr; rejects if it exits first. */
+export function saidOnStderr(child: ChildProcess, text: string): Promise<void> {
+  let err = '';
+  return new Promise<void>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      if (err.includes(text)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before "${text}": ${err}`)));
+  });
 }

@@ -2,11 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, Socket } from 'node:net';
 
-/** A `redis-server` of the test's own on a loopback port, persistence off. */
+/** A `redis-server` of the test's (or benchmark's) own on a loopback port, persistence off. */
 export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
+  /** The server's process id (a new one after `start`). */
+  readonly pid: number;
   /** Stops the server (SIGKILL: nothing to save); it can be started again on the same port. */
   stop(): Promise<void>;
   /** Starts it again after `stop`, empty (persistence is off), on the same port. */
@@ -71,5 +73,13 @@ export async function startRedisServer(): Promise<RedisServer> {
     await exited;
   }
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, stop, start };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    get pid() {
+      return child?.pid ?? 0;
+    },
+    stop,
+    start,
+  };
 }
