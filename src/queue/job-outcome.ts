@@ -1,5 +1,6 @@
 import { fromErrorData } from '../actors/error-data.js';
 import type { ExecutionOutcome } from '../dispatch/executor.js';
+import type { JobInspection } from './job-lane.js';
 import { type QueueJobResult, STALLED_REASON } from './queue-job.js';
 
 /** An outcome for a call the queue itself failed: it yields `executor_error`. */
@@ -38,4 +39,15 @@ export function lostJob(toolName: string): ExecutionOutcome {
   return queueFailure(
     `the job of tool "${toolName}" vanished from Redis (a restart without persistence, an eviction or a removal); the tool may or may not have run`,
   );
+}
+
+/** The outcome a job's stored state settles its call with; undefined while it waits or runs. */
+export function outcomeOfInspection(
+  toolName: string,
+  seen: JobInspection,
+): ExecutionOutcome | undefined {
+  if (seen.state === 'completed') return outcomeOfResult(toolName, seen.returnvalue);
+  if (seen.state === 'failed') return outcomeOfFailure(toolName, seen.failedReason);
+  if (seen.state === 'unknown') return lostJob(toolName);
+  return undefined;
 }

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
 import { errorMessage } from '../errors.js';
-import type { ToolProgress } from '../tools/tool-spec.js';
 import { type JobLane, openJobLane } from './job-lane.js';
-import { lostJob, outcomeOfFailure, outcomeOfResult, queueFailure } from './job-outcome.js';
+import {
+  lostJob,
+  outcomeOfFailure,
+  outcomeOfInspection,
+  outcomeOfResult,
+  queueFailure,
+} from './job-outcome.js';
 import { createRedisClient } from './load-bullmq.js';
+import { type PendingJob, type QueueExecutorStats, toProgress } from './pending-job.js';
 import { type QueueExecutorOptions, queueExecutorSettings } from './queue-executor-options.js';
 import {
   cancelChannelOf,
@@ -14,7 +20,7 @@ import {
   safetyClassOf,
 } from './queue-job.js';
 
-export type { QueueExecutorOptions };
+export type { QueueExecutorOptions, QueueExecutorStats };
 
 /** The queue executor and what it holds open. */
 export interface QueueExecutor {
@@ -23,35 +29,6 @@ export interface QueueExecutor {
   readonly stats: QueueExecutorStats;
   /** Settles every pending call (`executor_error`), removes jobs that had not started, disconnects. */
   close(): Promise<void>;
-}
-
-export interface QueueExecutorStats {
-  calls: number;
-  /** Jobs Redis acknowledged. */
-  queued: number;
-  /** Jobs BullMQ put back in the wait list after their worker died (re-runnable tools only). */
-  requeued: number;
-  cancelled: number;
-  /** Calls settled by the stale-job check instead of an event (missed events, lost jobs). */
-  checked: number;
-  lost: number;
-}
-
-/** A call whose job is in the queue. */
-interface PendingJob {
-  readonly jobId: string;
-  readonly request: ExecutionRequest;
-  readonly lane: JobLane;
-  readonly resolve: (outcome: ExecutionOutcome) => void;
-  /** Resolves true once the job is in Redis, false when adding it failed. */
-  added: Promise<boolean>;
-  settled: boolean;
-  started: boolean;
-  /** We are removing the job ourselves: its `removed` event is no loss. */
-  removing: boolean;
-  /** When an event of this job (or a check) last said it was alive, in ms. */
-  heardAt: number;
-  queueTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -197,17 +174,11 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       if (seen === undefined || job.settled) continue;
       job.heardAt = Date.now();
       if (seen.state === 'active') markStarted(job);
-      if (seen.state === 'completed' || seen.state === 'failed' || seen.state === 'unknown') {
+      const outcome = outcomeOfInspection(job.request.tool.name, seen);
+      if (outcome !== undefined) {
         stats.checked += 1;
         if (seen.state === 'unknown') stats.lost += 1;
-        settle(
-          job,
-          seen.state === 'completed'
-            ? outcomeOfResult(job.request.tool.name, seen.returnvalue)
-            : seen.state === 'failed'
-              ? outcomeOfFailure(job.request.tool.name, seen.failedReason)
-              : lostJob(job.request.tool.name),
-        );
+        settle(job, outcome);
       }
     }
   }
@@ -315,12 +286,6 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       control.disconnect();
     },
   };
-}
-
-function toProgress(data: unknown): ToolProgress {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? (data as ToolProgress)
-    : { data };
 }
 
 function ignore(): void {}

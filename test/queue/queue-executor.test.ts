@@ -66,7 +66,17 @@ describe('the queue executor', () => {
       calls.map((_, index) => index),
     );
     expect(results.every((result) => result.status === 'ok')).toBe(true);
-    const pids = new Set(results.map((result) => (result.result as { pid: number }).pid));
+    // Eight calls of a second each fill one worker's four slots, so both workers run some.
+    const long = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        dispatcher.dispatch({
+          id: `call_${index}`,
+          name: 'echo',
+          arguments: { value: index, ms: 1000 },
+        }),
+      ),
+    );
+    const pids = new Set(long.map((result) => (result.result as { pid: number }).pid));
     expect([...pids].sort()).toEqual(workers.map((worker) => worker.pid).sort());
   });
 
@@ -140,10 +150,14 @@ describe('the queue executor', () => {
     );
     const idle = new Queue('idle.rerun', { connection: { url: redis.url } });
     await until(() => queue.stats.calls > 0, 5_000, 'the call');
-    await expect.poll(() => idle.getJobCounts('wait').then((counts) => counts.wait)).toBe(1);
+    await expect
+      .poll(() => idle.getJobCounts('wait').then((counts) => counts.wait), { timeout: 10_000 })
+      .toBe(1);
     controller.abort();
     expect(await pending).toMatchObject({ status: 'cancelled', toolCallId: 'w1' });
-    await expect.poll(() => idle.getJobCounts('wait').then((counts) => counts.wait)).toBe(0);
+    await expect
+      .poll(() => idle.getJobCounts('wait').then((counts) => counts.wait), { timeout: 10_000 })
+      .toBe(0);
     await idle.close();
   });
 
