@@ -20,6 +20,8 @@ import { meanMs } from './support/report.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
 const FLOOR = join(ROOT, 'bench/support/cli-floor.mjs');
+// The built-in tools have no `add`; this module brings it (loaded once, at start-up).
+const ADD_TOOLS = join(ROOT, 'bench/support/add-tools.mjs');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SIZES = [100_000, 400_000];
 const PER_LINE = 10;
@@ -76,6 +78,8 @@ for (const [size, file] of files) {
     '--json',
     '--no-workers',
     '--no-progress',
+    '--tools',
+    ADD_TOOLS,
   ]);
   cases.set(`switchyard run --json --parallel-turns 8 (${label})`, [
     CLI,
@@ -86,6 +90,8 @@ for (const [size, file] of files) {
     '--no-progress',
     '--parallel-turns',
     '8',
+    '--tools',
+    ADD_TOOLS,
   ]);
 }
 

@@ -2,7 +2,7 @@
  * The full 10-layer governance stack (audit with the local receipt log, telemetry, scope, reason,
  * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call;
  * then each layer alone, to show where the time goes; and receipts written per second through
- * the single-writer log. Targets: the stack adds at most 25 µs per call; receipts ≥ 50k per
+ * the single-writer log. Targets: the stack adds at most 10 µs per call; receipts ≥ 50k per
  * second.
  *
  * Run: npm run bench:one bench/governance-stack.bench.ts
@@ -75,7 +75,40 @@ const added =
     (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
   1000;
 console.log(
-  `the stack adds ${added.toFixed(1)} µs per call; target ≤ 25 µs: ${added <= 25 ? 'met' : 'MISSED'}`,
+  `the stack adds ${added.toFixed(1)} µs per call; target ≤ 10 µs: ${added <= 10 ? 'met' : 'MISSED'}`,
+);
+
+// The same comparison in CPU time (this process's user + system time), alternating baseline and
+// stack in rounds: on a shared machine wall time also measures the neighbours.
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+async function cpuPerCall(run: () => Promise<void>): Promise<number> {
+  const started = cpuMs();
+  for (let round = 0; round < 20; round += 1) await run();
+  return ((cpuMs() - started) / (20 * CALLS)) * 1000;
+}
+const cpuRounds: { bare: number; stack: number }[] = [];
+for (let round = 0; round < 5; round += 1) {
+  const bareCpu = await cpuPerCall(async () => {
+    for (let n = 0; n < CALLS; n += 1)
+      await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
+  });
+  const stackCpu = await cpuPerCall(async () => {
+    for (let n = 0; n < CALLS; n += 1)
+      await governed.dispatch(
+        { id: `g${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
+        { sessionId: 'bench' },
+      );
+  });
+  cpuRounds.push({ bare: bareCpu, stack: stackCpu });
+}
+const middle = <T>(values: T[], by: (value: T) => number) =>
+  [...values].sort((left, right) => by(left) - by(right))[Math.floor(values.length / 2)]!;
+const cpuMedian = middle(cpuRounds, (round) => round.stack - round.bare);
+console.log(
+  `in CPU time (median of ${cpuRounds.length} alternating rounds): baseline ${cpuMedian.bare.toFixed(2)} µs, stack ${cpuMedian.stack.toFixed(2)} µs per call — adds ${(cpuMedian.stack - cpuMedian.bare).toFixed(1)} µs, ${(cpuMedian.stack / cpuMedian.bare).toFixed(1)}× the baseline`,
 );
 await stack.close();
 

@@ -30,7 +30,7 @@ const SCHEMA = {
   properties: { a: { type: 'number' }, b: { type: 'number' } },
   required: ['a', 'b'] as string[],
   additionalProperties: false,
-};
+} as const;
 const add = defineTool<{ a: number; b: number }, number>({
   name: 'add',
   description: 'Add two numbers',

@@ -9,6 +9,7 @@
  *
  * Run: npm run bench:one bench/tool-search.bench.ts   (about 1 min; TOOLSEARCH_DATA=<dir> to point elsewhere)
  */
+import { createHash } from 'node:crypto';
 import { Bench } from 'tinybench';
 import { createToolSearch, type ToolSearch } from '../dist/vault/index.js';
 import { splitWords, termOf } from '../dist/vault/tokenize.js';
@@ -41,9 +42,9 @@ function regexPattern(query: string): string {
 }
 
 const vault =
-  (variant: 'bm25' | 'hybrid' | 'regex') =>
+  (variant: 'bm25' | 'hybrid' | 'regex', namespaceDecay?: number) =>
   (tools: readonly VaultTool[]): AsyncRanker => {
-    const search: ToolSearch = createToolSearch({ tools, variant });
+    const search: ToolSearch = createToolSearch({ tools, variant, namespaceDecay });
     const toQuery = variant === 'regex' ? regexPattern : (query: string) => query;
     return async (query, limit) =>
       (await search.search(toQuery(query), { limit })).map((hit) => hit.name);
@@ -52,7 +53,9 @@ const vault =
 const STRATEGIES: readonly Strategy[] = [
   { name: 'plain BM25 (reference)', build: plainBm25 as (tools: readonly VaultTool[]) => Ranker },
   { name: 'vault bm25', build: vault('bm25') },
+  { name: 'vault bm25, namespaceDecay 1', build: vault('bm25', 1) },
   { name: 'vault hybrid', build: vault('hybrid') },
+  { name: 'vault hybrid, namespaceDecay 1', build: vault('hybrid', 1) },
   { name: 'vault regex (word alternation)', build: vault('regex') },
   { name: 'MiniSearch 7 (same tokens)', build: miniSearch },
   { name: 'wink-bm25 3 (same tokens)', build: winkSearch },
@@ -116,6 +119,27 @@ console.log(
   `\nQuality: ${tools.length} tools, ${queries.length} dev queries (Recall@k = |relevant ∩ top-k| / |relevant|)`,
 );
 console.table(quality);
+
+// The one swept parameter, namespaceDecay: chosen on half A of the queries (SHA-256 of the id),
+// reported on half B too, so the held-out half shows whether the choice overfits.
+const halfOf = (query: LabelledQuery) =>
+  (createHash('sha256').update(query.id).digest()[0] as number) % 2 === 0 ? 'A' : 'B';
+const sweep = [];
+for (const namespaceDecay of [1, 0.9, 0.8, 0.7, 0.6, 0.5]) {
+  const rankings = await rank(vault('bm25', namespaceDecay)(tools), queries);
+  const half = (name: string) => {
+    const picked = queries.flatMap((query, i) => (halfOf(query) === name ? [i] : []));
+    return f3(
+      scoreRankings(
+        picked.map((i) => queries[i] as LabelledQuery),
+        picked.map((i) => rankings[i] as string[]),
+      ).r5,
+    );
+  };
+  sweep.push({ namespaceDecay, 'R@5 half A (chosen on)': half('A'), 'R@5 half B': half('B') });
+}
+console.log('\nnamespaceDecay sweep, vault bm25, combined vault:');
+console.table(sweep);
 
 // Speed: index build over the whole vault, and search time per query over a fixed sample.
 const SAMPLE = queries.filter((_, i) => i % 10 === 0);

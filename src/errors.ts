@@ -166,3 +166,19 @@ export function errorMessage(error: unknown): string {
     }
   }
 }
+
+/**
+ * A value handed to a function breaks its contract: what canonical JSON cannot write (a cycle),
+ * a transcript message with an unknown role, a detector event of an unknown type. Names the
+ * `argument`. (A factory's bad option is an `InvalidOptionError`.)
+ */
+export class InvalidArgumentError extends SwitchyardError {
+  static readonly CODE = 'invalid_argument';
+  readonly code = InvalidArgumentError.CODE;
+  readonly argument: string;
+
+  constructor(argument: string, message: string) {
+    super(message);
+    this.argument = argument;
+  }
+}

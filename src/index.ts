@@ -38,6 +38,7 @@ export type { Next, ToolCaller } from './dispatch/tool-caller.js';
 export { type ToolOutput, toolOutput } from './dispatch/tool-output.js';
 export {
   CancelledError,
+  InvalidArgumentError,
   InvalidOptionError,
   MissingPeerDependencyError,
   ModelError,

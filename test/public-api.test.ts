@@ -44,6 +44,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'CancelledError',
         'DONE_MARKER',
         'HandoffArtifactError',
+        'InvalidArgumentError',
         'InvalidOptionError',
         'MissingPeerDependencyError',
         'ModelError',
@@ -301,6 +302,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'matchesArgvPrefix',
         'queryJson',
         'readTools',
+        'renderAsText',
         'stdlibTools',
         'withHostToolResults',
       ],
@@ -324,6 +326,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'createToolRegistry',
         'defineTool',
         'deriveKind',
+        'isStandardSchema',
         'providerSafeAlias',
         'resolveSafety',
         'sha256Hex',
@@ -332,7 +335,13 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './vault': {
       source: '../src/vault/index.js',
-      names: ['DEFAULT_FIELD_WEIGHTS', 'MAX_REGEX_LENGTH', 'createToolSearch', 'toolSearch'],
+      names: [
+        'DEFAULT_FIELD_WEIGHTS',
+        'DEFAULT_NAMESPACE_DECAY',
+        'MAX_REGEX_LENGTH',
+        'createToolSearch',
+        'toolSearch',
+      ],
     },
   };
 const exportsMap = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))

@@ -4,7 +4,6 @@
  * per call and measure that instead.
  */
 
-export { addTool, waitTool } from '../../dist/cli/example-tools.js';
 export { createWorkerPool, type WorkerPool } from '../../dist/executors.js';
 export * from '../../dist/index.js';
 export type { GovernanceStack, GovernanceStackOptions } from '../../dist/middleware/index.js';
@@ -14,3 +13,4 @@ export {
   verifyReceipts,
 } from '../../dist/middleware/receipts/index.js';
 export { createScriptedModel } from '../../dist/testing/index.js';
+export { addTool, waitTool } from './demo-tools.mjs';

@@ -2,6 +2,7 @@
 // Results travel back in the return value; in batches that may be stopped midway each result is
 // also posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
 import { parentPort } from 'node:worker_threads';
+import { ToolDefinitionError } from '../errors.js';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import { toErrorData } from './error-data.js';
@@ -46,8 +47,9 @@ async function loadHandler(call: WorkerCall): Promise<Handler> {
   const module = (await import(call.module)) as Record<string, unknown>;
   const exported = module[call.exportName];
   if (typeof exported !== 'function') {
-    throw new TypeError(
+    throw new ToolDefinitionError(
       `worker tool "${call.toolName}": ${call.module} has no function export "${call.exportName}"`,
+      { rule: 'worker_export', toolName: call.toolName },
     );
   }
   let exports = handlers.get(call.module);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
-import { createDispatcher } from '../dispatch/dispatcher.js';
+import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, ModelError } from '../errors.js';
@@ -10,12 +10,15 @@ import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import { cancellation } from '../streams/turn-cancellation.js';
-import { checkAgentOptions } from './agent-options.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { type AgentMcpServers, connectAgentMcpServers } from './agent-mcp-servers.js';
+import { type AgentSettings, checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';
 import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent-types.js';
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
+import type { ToolSearchView } from './tool-search-hook.js';
 
 const CONTINUE_NUDGE = `You have not said that the task is complete. Continue working on it; when it is complete, reply with ${DONE_MARKER}.`;
 
@@ -29,19 +32,38 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * rejects for what the model or a tool did: the run's `status` and `error` say how it ended,
  * and every dispatched call has its result.
  *
- * @throws InvalidOptionError naming the option when an option is invalid.
+ * With `mcpServers`, the servers are connected first, their tools join `tools`, a server that
+ * announced `tools/list_changed` is listed again between turns, and all are closed when the run
+ * ends, however it ends.
+ *
+ * @throws InvalidOptionError naming the option when an option is invalid; McpConnectError when an
+ *   MCP server cannot be reached; ToolDefinitionError when an MCP tool's name clashes with a tool's.
  * @example
  * const run = await agentLoop({
  *   task: 'What is 17 × 23?',
  *   model: createScriptedModel({ turns: [...] }),
- *   tools: createToolRegistry(exampleTools()),
+ *   tools: createToolRegistry(stdlibTools()), // from 'switchyard/host-tools'
  *   maxConcurrentTools: 4,
  * });
  * run.status; // 'completed'
  */
 export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const settings = checkAgentOptions(options);
-  const { model, tools, signal, onEvent } = options;
+  const servers = options.mcpServers ?? [];
+  const mcp = servers.length === 0 ? null : await connectAgentMcpServers(servers, options.tools);
+  try {
+    return await runAgent(options, settings, mcp);
+  } finally {
+    await mcp?.close();
+  }
+}
+
+async function runAgent(
+  options: AgentLoopOptions,
+  settings: AgentSettings,
+  mcp: AgentMcpServers | null,
+): Promise<AgentRun> {
+  const { model, signal, onEvent } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
   const runId = options.runId ?? `run_${randomUUID()}`;
   const session =
@@ -51,18 +73,24 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
           sessionId,
           ...(options.loopDetection === false ? {} : { loop: options.loopDetection }),
         });
-  const searchView =
-    options.toolSearch === undefined || session === null
-      ? null
-      : options.toolSearch({ tools, model, session, emit: (event) => onEvent?.(event) });
-  const registry = searchView?.registry ?? tools;
-  const dispatcher = createDispatcher({
-    ...options.dispatcher,
-    registry,
-    caller: callerOf(options.loopDetection === false ? null : session, options.toolCaller),
-  });
-  const subscription =
-    onEvent === undefined ? undefined : dispatcher.events$.subscribe((event) => onEvent(event));
+  const caller = callerOf(options.loopDetection === false ? null : session, options.toolCaller);
+  const executors = [
+    ...(options.dispatcher?.executors ?? []),
+    ...(mcp === null ? [] : [mcp.executor]),
+  ];
+  let wiring: Wiring | undefined;
+  /** The tools of the next turns: search view, registry, dispatcher (and its event feed). */
+  function wire(tools: ToolRegistry): Wiring {
+    const searchView =
+      options.toolSearch === undefined || session === null
+        ? null
+        : options.toolSearch({ tools, model, session, emit: (event) => onEvent?.(event) });
+    const registry = searchView?.registry ?? tools;
+    const dispatcher = createDispatcher({ ...options.dispatcher, executors, registry, caller });
+    const subscription =
+      onEvent === undefined ? undefined : dispatcher.events$.subscribe((event) => onEvent(event));
+    return { tools, searchView, registry, dispatcher, subscription };
+  }
   const transcript: TranscriptMessage[] = [...(options.history ?? [])];
   transcript.push({ role: 'user', text: options.task });
   const turns: AgentTurn[] = [];
@@ -72,7 +100,9 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   let error: unknown;
   let iterations = 0;
   try {
+    wiring = wire(mcp?.registry ?? options.tools);
     for (let iteration = 0; iteration < settings.maxIterations; iteration += 1) {
+      if (iteration > 0 && mcp !== null) await refreshMcpTools(mcp, iteration);
       const turn = await modelTurn(iteration);
       if (turn.outcome === 'failed') {
         status = CancelledError.isInstance(turn.error) ? 'cancelled' : 'failed';
@@ -104,7 +134,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       }
     }
   } finally {
-    subscription?.unsubscribe();
+    wiring?.subscription?.unsubscribe();
     await session?.stop();
   }
   return {
@@ -117,6 +147,23 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
     iterations,
     ...(error === undefined ? {} : { error }),
   };
+
+  /** Between turns: servers that announced `tools/list_changed` are listed again for the next turn. */
+  async function refreshMcpTools(servers: AgentMcpServers, iteration: number): Promise<void> {
+    let tools: ToolRegistry | null;
+    try {
+      tools = await servers.refreshed();
+    } catch (error) {
+      // The old tools stay: their calls reconnect, and the next turn lists again.
+      onEvent?.({ type: 'mcp_tools_refreshed', iteration, tools: [], error });
+      return;
+    }
+    if (tools === null) return;
+    wiring?.subscription?.unsubscribe();
+    wiring = wire(tools);
+    const names = tools.names().filter((name) => !options.tools.has(name));
+    onEvent?.({ type: 'mcp_tools_refreshed', iteration, tools: names });
+  }
 
   /** One model turn, retried while it fails transiently; its messages join the transcript. */
   async function modelTurn(iteration: number): Promise<AgentTurn> {
@@ -149,6 +196,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   }
 
   async function streamOnce(iteration: number): Promise<AgentTurn> {
+    const { tools, searchView, registry, dispatcher } = wiring as Wiring;
     const definitions =
       searchView === null ? tools.modelDefinitions() : await searchView.definitions();
     const native = searchView?.native;
@@ -175,12 +223,21 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       onDetectorEvent: onEvent,
     });
     if (streamed.outcome === 'completed') {
+      if (streamed.providerContent !== null) searchView?.recorded?.(streamed.providerContent);
       transcript.push(assistantMessage(streamed, registry, model.toolCalling));
       const answers = toolResultsMessage(streamed);
       if (answers !== null) transcript.push(answers);
     }
     return agentTurn(iteration, streamed, DONE_MARKER);
   }
+}
+
+interface Wiring {
+  readonly tools: ToolRegistry;
+  readonly searchView: ToolSearchView | null;
+  readonly registry: ToolRegistry;
+  readonly dispatcher: Dispatcher;
+  readonly subscription: { unsubscribe(): void } | undefined;
 }
 
 function callerOf(

@@ -3,6 +3,7 @@ import type { DispatcherOptions } from '../dispatch/dispatcher.js';
 import type { ToolCallEvent } from '../dispatch/events.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { ModelClient, TranscriptMessage } from '../providers/model-client.js';
 import type { CandidateRetractedEvent, DetectorEvent } from '../streams/detector-events.js';
 import type { EagerPolicy } from '../streams/eager-start.js';
@@ -58,6 +59,14 @@ export interface AgentLoopOptions {
    * off: deferred tools are never shown.
    */
   readonly toolSearch?: ToolSearchHook;
+  /**
+   * MCP servers whose tools join `tools` as `<server>__<tool>` (the configs of
+   * `connectMcpServers` in `switchyard/mcp`, whose SDK this loads only when given). The loop
+   * connects them before the first turn, lists again the servers that announced
+   * `tools/list_changed` between turns, and closes them when the run ends, however it ends.
+   * Default none.
+   */
+  readonly mcpServers?: readonly McpServerConfig[];
 }
 
 /** How the run ended. */
@@ -131,6 +140,16 @@ export type AgentLoopEvent =
       readonly attempt: number;
       readonly delayMs: number;
       readonly error: unknown;
+    }
+  | {
+      /**
+       * Between turns, MCP servers that announced `tools/list_changed` were listed again: `tools`
+       * are the MCP tools the next turn offers. With `error`, listing failed and the old tools stay.
+       */
+      readonly type: 'mcp_tools_refreshed';
+      readonly iteration: number;
+      readonly tools: readonly string[];
+      readonly error?: unknown;
     };
 
 /** Everything `onEvent` receives. */

@@ -1,5 +1,6 @@
 import type { SessionActor } from '../actors/session-actor.js';
 import type { ModelClient, NativeToolSearchRequest } from '../providers/model-client.js';
+import type { ProviderContent } from '../streams/tool-call-delta.js';
 import type { ModelToolDefinition, ToolRegistry } from '../tools/tool-registry.js';
 
 /** The model asked for tools: the same shape whether the provider searched (`native`) or the loop did (`client`). */
@@ -49,6 +50,11 @@ export interface ToolSearchView {
   system(base: string | undefined): string | undefined;
   /** Set when the provider searches: sent as the request's `toolSearch`. */
   readonly native?: NativeToolSearchRequest;
+  /**
+   * Reads a completed turn's recorded response (native mode: the provider's searches in it
+   * become `tool_search_*` events), before the turn's `turn_finished`.
+   */
+  recorded?(content: ProviderContent): void;
 }
 
 /**

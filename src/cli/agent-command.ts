@@ -4,6 +4,7 @@ import type { DispatcherOptions } from '../dispatch/dispatcher.js';
 import { toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage } from '../errors.js';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { ModelClient } from '../providers/model-client.js';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from '../streams/turn-options.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -30,6 +31,8 @@ export interface AgentCommandOptions {
   /** The middleware stack. Default none. */
   readonly toolCaller?: ToolCaller;
   readonly dispatcher?: Omit<DispatcherOptions, 'registry' | 'caller'>;
+  /** MCP servers the loop connects (their tools join `tools`), refreshes and closes. */
+  readonly mcpServers?: readonly McpServerConfig[];
   readonly maxIterations?: number;
   readonly maxConcurrentTools?: number;
   readonly eager: boolean;
@@ -56,6 +59,10 @@ function progressLine(event: AgentEvent): string | null {
       return `  → ${event.call.name} ${preview(event.call.arguments)}`;
     case 'candidate_retracted':
       return `  ✗ ${event.toolName || '(call)'} retracted: ${event.reason}`;
+    case 'mcp_tools_refreshed':
+      return event.error === undefined
+        ? `  MCP tools changed: ${event.tools.length} now`
+        : `  MCP tools could not be listed again (${errorMessage(event.error)})`;
     case 'tool_call_update':
       if (event.status === 'in_progress') return null;
       return `  ${event.status === 'completed' ? '✓' : '✗'} ${event.toolName} ${event.resultStatus} (${event.durationMs.toFixed(1)} ms, ${event.executor ?? 'not run'})`;
@@ -75,6 +82,7 @@ export async function runAgentCommand(options: AgentCommandOptions): Promise<Age
     tools: options.tools,
     ...(options.toolCaller === undefined ? {} : { toolCaller: options.toolCaller }),
     dispatcher: options.dispatcher,
+    ...(options.mcpServers === undefined ? {} : { mcpServers: options.mcpServers }),
     maxIterations: options.maxIterations,
     maxConcurrentTools: options.maxConcurrentTools,
     eager: options.eager,
@@ -160,7 +168,7 @@ export async function agentCommand(args: string[], io: CommandIo = processIo()):
     baseURL: stringOption(line, 'base-url'),
     env: io.env,
   });
-  const tools = await setUpTools(line, io.cwd);
+  const tools = await setUpTools(line, io.cwd, { mcp: 'configs' });
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
@@ -172,7 +180,8 @@ export async function agentCommand(args: string[], io: CommandIo = processIo()):
       tools: tools.registry,
       ...(system === undefined ? {} : { system }),
       toolCaller: composeLayers(tools.layers),
-      dispatcher: { executors: tools.pool === undefined ? [] : [tools.pool.executor] },
+      dispatcher: { executors: tools.executors },
+      mcpServers: tools.mcpServers,
       maxIterations,
       maxConcurrentTools,
       eager: !flagOption(line, 'no-eager'),

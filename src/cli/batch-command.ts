@@ -143,7 +143,7 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     sessions,
     modelFor,
     registry: tools.registry,
-    executors: tools.pool === undefined ? [] : [tools.pool.executor],
+    executors: tools.executors,
     layers: [...tools.layers, withCallSlots(maxToolCalls)],
     journalDirectory,
     maxIterations,

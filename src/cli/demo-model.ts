@@ -14,8 +14,8 @@ function plan(task: string): ScriptedCall[] {
   const [a, b] = numbers;
   if (a !== undefined && b !== undefined) {
     calls.push({
-      name: 'calculate',
-      arguments: { op: MULTIPLY.test(task) ? 'multiply' : 'add', a, b },
+      name: 'math_calc',
+      arguments: { expression: `(${a}) ${MULTIPLY.test(task) ? '*' : '+'} (${b})` },
     });
   }
   return calls;
@@ -38,8 +38,8 @@ function answer(request: ModelRequest): ScriptedTurn {
 
 /**
  * The model `switchyard agent` and `batch` use when no provider key is set: for any task it
- * calls the example tools (word matches, a SHA-256 on the worker pool, and the arithmetic of the
- * first two numbers in the task) while "streaming", then answers from their results.
+ * calls the built-in stdlib tools (word matches, a SHA-256 on the worker pool, and the arithmetic
+ * of the first two numbers in the task) while "streaming", then answers from their results.
  * Deterministic, offline, and a function of the request alone (like a provider), so a resumed
  * run continues where it stopped. It shows the loop, not intelligence.
  */

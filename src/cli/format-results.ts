@@ -18,12 +18,26 @@ function numberOrNull(value: number | null): string {
   return value !== null && Number.isFinite(value) ? String(value) : 'null';
 }
 
+/** JSON text of tool names and statuses: a batch repeats a few of them on every line. */
+const quotedWords = new Map<string, string>();
+/** Past this many, words are quoted per use instead of kept (names come from the batch file). */
+const MAX_KEPT_WORDS = 4096;
+
+function quotedWord(word: string): string {
+  let text = quotedWords.get(word);
+  if (text === undefined) {
+    text = JSON.stringify(word);
+    if (quotedWords.size < MAX_KEPT_WORDS) quotedWords.set(word, text);
+  }
+  return text;
+}
+
 /** One result as a line of text, or as one JSON object (`--json`). */
 export function formatResultLine(result: ToolCallResult, line: number, json: boolean): string {
   if (json) {
     // Spelled out rather than JSON.stringify of a fresh object: this runs once per call, and
     // building the text from its parts costs about half as much.
-    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${JSON.stringify(result.toolName)},"ok":${result.ok},"status":${JSON.stringify(result.status)},"errorCategory":${nullable(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${nullable(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
+    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${quotedWord(result.toolName)},"ok":${result.ok},"status":${quotedWord(result.status)},"errorCategory":${nullable(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${nullable(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
   }
   const duration =
     result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;

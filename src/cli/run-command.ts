@@ -74,7 +74,7 @@ export async function runCommand(args: string[], io: CommandIo = processIo()): P
     const dispatcher = createDispatcher({
       registry: tools.registry,
       caller: composeLayers(tools.layers),
-      executors: tools.pool === undefined ? [] : [tools.pool.executor],
+      executors: tools.executors,
     });
     const runTurn: TurnRunner = (calls, turn) =>
       dispatchTurn(calls, { dispatcher, maxConcurrentTools, turn });

@@ -1,11 +1,14 @@
 import { availableParallelism } from 'node:os';
 import type { WorkerPool } from '../actors/worker-pool.js';
+import type { Executor } from '../dispatch/executor.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { CommandLine, OptionSpec } from './command-line.js';
 import { flagOption, integerOption, listOption, stringOption } from './command-line.js';
 import { loadStack } from './load-stack.js';
 import { loadTools, needsWorkerPool } from './load-tools.js';
+import { MCP_OPTIONS, mcpServersFrom } from './mcp-server-options.js';
 
 /** The options `run`, `agent` and `batch` share: whose tools, which middleware, where receipts go. */
 export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -13,7 +16,7 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<module>',
     description:
-      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the example tools',
+      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the built-in stdlib tools (math_calc, regex_match, count_characters, sha256, json_query, vision_ocr)',
   },
   stack: {
     type: 'string',
@@ -44,38 +47,63 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'boolean',
     description: 'run every tool on the main thread (no worker pool)',
   },
+  ...MCP_OPTIONS,
 };
 
 /** The registry, executors and middleware a command runs with; `close()` ends the pool and logs. */
 export interface ToolSetup {
+  /** The tools, with the connected MCP servers' `<name>__<tool>`. */
   readonly registry: ToolRegistry;
   readonly pool: WorkerPool | undefined;
+  /** What the dispatcher needs besides the inline executor: the pool's, the MCP servers'. */
+  readonly executors: readonly Executor[];
+  /** `--mcp` / `--mcp-config` servers left for the agent loop to connect (`mcp: 'configs'`). */
+  readonly mcpServers: readonly McpServerConfig[];
   /** Outermost first: the audit log, `--timeout-ms`, `--dry-run`, then the `--stack` module's layers. */
   readonly layers: readonly ToolCaller[];
   close(): Promise<void>;
 }
 
-async function exampleRegistry(workers: boolean): Promise<ToolRegistry> {
-  const [{ createToolRegistry }, { exampleTools }] = await Promise.all([
+/**
+ * The built-in tools: the deterministic stdlib set (`math_calc`, `regex_match`,
+ * `count_characters`, `sha256` on the worker pool, `json_query`, and `vision_ocr` reading images
+ * under the working directory).
+ */
+async function builtinRegistry(workers: boolean, cwd: string): Promise<ToolRegistry> {
+  const [{ createToolRegistry }, { stdlibTools }] = await Promise.all([
     import('../tools/tool-registry.js'),
-    import('./example-tools.js'),
+    import('../host-tools/stdlib-tools.js'),
   ]);
-  return createToolRegistry(exampleTools({ workers }));
+  return createToolRegistry(stdlibTools({ workers, root: cwd }));
 }
 
 /**
- * Loads the tools, starts the worker pool when a tool needs it, and builds the middleware from
- * `--audit`, `--timeout-ms`, `--dry-run` and `--stack`.
+ * Loads the tools, connects the `--mcp` servers (or, with `mcp: 'configs'`, only reads them for
+ * `agentLoop({ mcpServers })`), starts the worker pool when a tool needs it, and builds the
+ * middleware from `--audit`, `--timeout-ms`, `--dry-run` and `--stack`.
  *
- * @throws InputError when a module cannot be loaded; UsageError for a bad number.
+ * @throws InputError when a module or `--mcp-config` cannot be read; UsageError for a bad number
+ *   or `--mcp`; InvalidOptionError for a bad server entry; McpConnectError when one cannot be reached.
  */
-export async function setUpTools(line: CommandLine, cwd?: string): Promise<ToolSetup> {
+export async function setUpTools(
+  line: CommandLine,
+  cwd?: string,
+  options: { readonly mcp?: 'connect' | 'configs' } = {},
+): Promise<ToolSetup> {
   const workers = !flagOption(line, 'no-workers');
   const toolsPath = stringOption(line, 'tools');
-  const registry =
-    toolsPath === undefined ? await exampleRegistry(workers) : await loadTools(toolsPath, cwd);
+  let registry =
+    toolsPath === undefined
+      ? await builtinRegistry(workers, cwd ?? process.cwd())
+      : await loadTools(toolsPath, cwd);
+  const servers = await mcpServersFrom(line, cwd);
+  // What can fail on bad input comes before anything that has to be closed again.
+  const timeoutMs = integerOption(line, 'timeout-ms', 0, 1);
+  const stackPath = stringOption(line, 'stack');
+  const stack = stackPath === undefined ? [] : await loadStack(stackPath, cwd);
   const layers: ToolCaller[] = [];
   const closers: (() => Promise<void>)[] = [];
+  const executors: Executor[] = [];
   const auditDirectory = stringOption(line, 'audit');
   if (auditDirectory !== undefined) {
     const { withAuditLog } = await import('../middleware/with-audit-log.js');
@@ -87,7 +115,18 @@ export async function setUpTools(line: CommandLine, cwd?: string): Promise<ToolS
     layers.push(audit);
     closers.push(() => audit.close());
   }
-  const timeoutMs = integerOption(line, 'timeout-ms', 0, 1);
+  if (servers.length > 0 && options.mcp !== 'configs') {
+    try {
+      const { connectMcpServers } = await import('../mcp/index.js');
+      const mcp = await connectMcpServers(servers, { validator: registry.validator });
+      closers.push(() => mcp.close());
+      registry = mcp.addTo(registry);
+      executors.push(mcp.executor);
+    } catch (error) {
+      await Promise.allSettled(closers.map((close) => close()));
+      throw error;
+    }
+  }
   if (timeoutMs > 0) {
     const { withTimeout } = await import('../middleware/with-timeout.js');
     layers.push(withTimeout({ maxMs: timeoutMs, hard: true }));
@@ -97,17 +136,19 @@ export async function setUpTools(line: CommandLine, cwd?: string): Promise<ToolS
     const readOnly = registry.list().filter((tool) => tool.safety.readOnly);
     layers.push(withDryRun({ except: readOnly.map((tool) => tool.name) }));
   }
-  const stackPath = stringOption(line, 'stack');
-  if (stackPath !== undefined) layers.push(...(await loadStack(stackPath, cwd)));
+  layers.push(...stack);
   let pool: WorkerPool | undefined;
   if (workers && needsWorkerPool(registry)) {
     const { createWorkerPool } = await import('../actors/worker-pool.js');
     pool = createWorkerPool({ maxThreads: Math.max(1, availableParallelism() - 1) });
     closers.unshift(() => pool?.close() ?? Promise.resolve());
+    executors.unshift(pool.executor);
   }
   return {
     registry,
     pool,
+    executors,
+    mcpServers: options.mcp === 'configs' ? servers : [],
     layers,
     async close() {
       const closed = await Promise.allSettled(closers.map((close) => close()));

@@ -1,10 +1,11 @@
 import { isToolOutput, toolOutput } from '../dispatch/tool-output.js';
 import { InvalidOptionError } from '../errors.js';
-import { checkFunction, optionsObject } from '../option-checks.js';
+import { checkFunction, checkOneOf, optionsObject } from '../option-checks.js';
 import { defineTool } from '../tools/define-tool.js';
 import { hasOwn, isPlainObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
 import type { ToolRuntime } from '../tools/tool-spec.js';
+import { renderAsText } from './render-as-text.js';
 
 /** Options every host tool set takes. */
 export interface HostToolSetOptions {
@@ -23,8 +24,15 @@ export interface HostToolSetOptions {
   /** Hide every tool until tool search promotes it. Default false. */
   readonly deferLoading?: boolean;
   /**
-   * Renders what the model reads from a tool's value (default: the value as JSON). Refusals keep
-   * their own text; the structured value stays on the result either way.
+   * What the model reads from a tool's value: `json` (default: the value as compact JSON) or
+   * `text` (`key: value` lines, multi-line strings as indented blocks; see `renderAsText`).
+   * The structured value stays on the result either way; refusals keep their own text.
+   */
+  readonly outputFormat?: 'json' | 'text';
+  /**
+   * Renders what the model reads from a tool's value yourself (instead of `outputFormat`).
+   * Refusals keep their own text; the structured value stays on the result either way. Tools
+   * run on the worker pool (`sha256` with `workers`) keep the default rendering.
    */
   readonly resultFormatter?: (value: unknown, logicalName: string) => string;
 }
@@ -90,6 +98,25 @@ function formatted(
   };
 }
 
+/** The renderer `outputFormat` or `resultFormatter` asks for; none for the default JSON. */
+function formatterOf(
+  factory: string,
+  settings: HostToolSetOptions,
+): ((value: unknown, logicalName: string) => string) | undefined {
+  const format =
+    settings.outputFormat === undefined
+      ? 'json'
+      : checkOneOf(factory, 'outputFormat', settings.outputFormat, ['json', 'text']);
+  if (settings.resultFormatter === undefined) return format === 'text' ? renderAsText : undefined;
+  if (settings.outputFormat !== undefined) {
+    throw new InvalidOptionError(
+      'resultFormatter',
+      `${factory}: give outputFormat or resultFormatter, not both`,
+    );
+  }
+  return checkFunction(factory, 'resultFormatter', settings.resultFormatter);
+}
+
 /**
  * Applies the common options to a set's definitions and defines the tools. Throws
  * `InvalidOptionError` for an unknown logical name or group, a non-string name or description.
@@ -114,10 +141,7 @@ export function buildHostToolSet(
     (enabled === undefined || enabled.has(definition.key) || enabled.has(definition.group)) &&
     !(disabled?.has(definition.key) === true || disabled?.has(definition.group) === true);
   const nameOf = (key: string): string => names.get(key) ?? key;
-  const formatter =
-    settings.resultFormatter === undefined
-      ? undefined
-      : checkFunction(factory, 'resultFormatter', settings.resultFormatter);
+  const formatter = formatterOf(factory, settings);
   return definitions.filter(picked).map((definition) => {
     const built = definition.build(nameOf);
     const spec = formatter === undefined ? built : formatted(built, definition.key, formatter);

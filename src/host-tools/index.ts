@@ -20,6 +20,7 @@ export type { HostToolSetOptions } from './host-tool-set.js';
 export { queryJson } from './json-query.js';
 export { compileLinearRegex, type LinearMatch, type LinearRegex } from './linear-regex.js';
 export { type ReadToolsOptions, readTools } from './read-tools.js';
+export { renderAsText } from './render-as-text.js';
 export { createRootScope, type RootScope } from './root-scope.js';
 export { type StdlibToolsOptions, stdlibTools } from './stdlib-tools.js';
 export type { BoundingBox, OcrBlock, OcrLine, OcrStructure, OcrToken } from './tesseract-tsv.js';

@@ -7,7 +7,7 @@ import {
   type ToolCallResult,
 } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError } from '../errors.js';
+import { CancelledError, InvalidOptionError } from '../errors.js';
 
 function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
   if (CancelledError.isInstance(error)) return true;
@@ -78,7 +78,8 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
   if (!Array.isArray(layers)) return passThrough;
   layers.forEach((layer, index) => {
     if (typeof layer !== 'function') {
-      throw new TypeError(
+      throw new InvalidOptionError(
+        'layers',
         `composeToolCallers: layer ${index} must be a function (call, next) => result`,
       );
     }

@@ -109,6 +109,39 @@ export class ConsentQueue {
     return question.promise;
   }
 
+  /**
+   * Like `run`, but when nothing is asking or waiting and `order` need not wait for earlier
+   * calls, asks at once: an answer given synchronously then never touches the queue (no question
+   * object, no promise), and one given later holds the queue as `run` would.
+   */
+  ask<T>(
+    order: number,
+    signal: AbortSignal | undefined,
+    ask: () => T | Promise<T>,
+  ): T | Promise<T> {
+    if (this.busy || this.scheduled || this.waiting.length > 0 || order > 0 || signal?.aborted) {
+      return this.run(order, signal, async () => ask());
+    }
+    this.busy = true;
+    let answer: T | Promise<T>;
+    try {
+      answer = ask();
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    if (!(answer instanceof Promise)) {
+      this.release();
+      return answer;
+    }
+    // Asked already: a running question over the pending answer holds the queue until it settles
+    // and listens to the signal, exactly as if `run` had started it.
+    const pending = answer;
+    const question = new Question(this, order, this.sequence++, signal, () => pending);
+    void question.start();
+    return question.promise;
+  }
+
   /** Called by the running question once it is done: the next one may start. */
   release(): void {
     this.busy = false;

@@ -19,6 +19,24 @@ export interface MemoryIdempotencyStoreOptions {
   readonly now?: () => number;
 }
 
+/** `get` and `set` of `IdempotencyStore`, without promises. */
+export interface SyncIdempotencyStore {
+  get(key: string): ToolCallResult | undefined;
+  set(key: string, result: ToolCallResult, ttlMs: number): void;
+}
+
+/**
+ * The synchronous side of each built-in store: `withIdempotency` reads and writes it directly
+ * instead of paying for two promises and their microtask turns on every call. Keyed by the store
+ * object itself, so a wrapper or copy of a built-in store (with its own `get`) is used as written.
+ */
+const syncSides = new WeakMap<IdempotencyStore, SyncIdempotencyStore>();
+
+/** The synchronous side of a built-in store; undefined for any other store. */
+export function syncSideOf(store: IdempotencyStore): SyncIdempotencyStore | undefined {
+  return syncSides.get(store);
+}
+
 interface Entry {
   readonly result: ToolCallResult;
   readonly expiresAt: number;
@@ -46,11 +64,8 @@ export function createMemoryIdempotencyStore(
   // A Map iterates in insertion order: re-inserting on read keeps the oldest-used entry first.
   const entries = new Map<string, Entry>();
 
-  return {
-    get size() {
-      return entries.size;
-    },
-    async get(key) {
+  const sync: SyncIdempotencyStore = {
+    get(key) {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
       entries.delete(key);
@@ -58,7 +73,7 @@ export function createMemoryIdempotencyStore(
       entries.set(key, entry);
       return entry.result;
     },
-    async set(key, result, ttlMs) {
+    set(key, result, ttlMs) {
       entries.delete(key);
       entries.set(key, { result, expiresAt: now() + ttlMs });
       while (entries.size > maxEntries) {
@@ -66,8 +81,22 @@ export function createMemoryIdempotencyStore(
         entries.delete(oldest);
       }
     },
+  };
+
+  const store: IdempotencyStore & { readonly size: number } = {
+    get size() {
+      return entries.size;
+    },
+    async get(key) {
+      return sync.get(key);
+    },
+    async set(key, result, ttlMs) {
+      sync.set(key, result, ttlMs);
+    },
     async delete(key) {
       entries.delete(key);
     },
   };
+  syncSides.set(store, sync);
+  return store;
 }

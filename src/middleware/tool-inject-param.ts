@@ -1,5 +1,6 @@
 import { isPlainObject, type JsonSchema } from '../tools/json.js';
 import type { AnyToolSpec } from '../tools/tool-registry.js';
+import { jsonInputSchema } from '../tools/tool-schemas.js';
 
 /**
  * Adds a model-visible parameter to a tool's input schema. Additive and idempotent: a parameter
@@ -15,7 +16,7 @@ export function toolInjectParam<T extends AnyToolSpec>(
   fragment: JsonSchema,
   options: { required?: boolean } = {},
 ): T {
-  const schema = tool.inputSchema;
+  const schema = jsonInputSchema(tool);
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   if (Object.hasOwn(properties, name)) return tool;
   // A boolean `required` inside a property is not JSON Schema; an array (a nested object's own

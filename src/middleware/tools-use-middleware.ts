@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from '../errors.js';
+import { InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import { isPlainObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec, ToolRegistry } from '../tools/tool-registry.js';
 
@@ -17,7 +17,8 @@ export type ToolTransform = (tool: AnyTool) => AnyToolSpec | null;
  */
 export function toolsUseMiddleware(registry: ToolRegistry, transform: ToolTransform): ToolRegistry {
   if (typeof transform !== 'function') {
-    throw new TypeError(
+    throw new InvalidOptionError(
+      'transform',
       `toolsUseMiddleware: transform must be a function; got ${typeof transform}`,
     );
   }
@@ -26,7 +27,10 @@ export function toolsUseMiddleware(registry: ToolRegistry, transform: ToolTransf
     typeof registry !== 'object' ||
     typeof registry.withTools !== 'function'
   ) {
-    throw new TypeError('toolsUseMiddleware: registry must be a ToolRegistry (createToolRegistry)');
+    throw new InvalidOptionError(
+      'registry',
+      'toolsUseMiddleware: registry must be a ToolRegistry (createToolRegistry)',
+    );
   }
   const transformed: AnyToolSpec[] = [];
   for (const tool of registry.list()) {

@@ -133,13 +133,28 @@ export function withAuditLog(
     return log;
   }
 
-  async function record(
+  /** The layer's copy of a result whose receipt failed to go out: the failure is on its audit. */
+  function sinkFailed(result: ToolCallResult, audit: AuditData, error: unknown): ToolCallResult {
+    return withAudit(
+      result,
+      mergeAudit(audit, {
+        layers: [{ name: 'with_audit_log', status: 'sink_error', error: errorMessage(error) }],
+      }),
+    );
+  }
+
+  /**
+   * Records the call's receipt and returns the result to hand up. Synchronous unless it has to
+   * wait (for its write, or for a sink function): most calls pay no promise for their receipt.
+   */
+  function record(
     call: ToolCallEnvelope,
     result: ToolCallResult,
     started: number,
-  ): Promise<ToolCallResult> {
+  ): ToolCallResult | Promise<ToolCallResult> {
     let audit = result.audit ?? {};
     let receipt: ToolCallReceipt;
+    let written: Promise<void> | undefined;
     try {
       const log = local ? logFor(call.turn.sessionId) : undefined;
       if (log !== undefined) audit = auditWith(audit, 'receiptUri', log.uri);
@@ -153,18 +168,39 @@ export function withAuditLog(
       });
       if (log !== undefined) {
         // Chained now, in call order; the line goes out with the rest of this turn's.
-        const written = log.record(receipt);
-        if (waitForWrite || log.backlogged) await written;
+        const line = log.record(receipt);
+        if (waitForWrite || log.backlogged) written = line;
       }
+    } catch (error) {
+      return sinkFailed(result, audit, error);
+    }
+    if (written === undefined && typeof sink !== 'function')
+      return recorded(result, audit, receipt);
+    return finish(call, result, audit, receipt, written);
+  }
+
+  /** The rest of `record` for a call that waits for its write or for a sink function. */
+  async function finish(
+    call: ToolCallEnvelope,
+    result: ToolCallResult,
+    audit: AuditData,
+    receipt: ToolCallReceipt,
+    written: Promise<void> | undefined,
+  ): Promise<ToolCallResult> {
+    try {
+      if (written !== undefined) await written;
       if (typeof sink === 'function') await sink(receipt, call);
     } catch (error) {
-      return withAudit(
-        result,
-        mergeAudit(audit, {
-          layers: [{ name: 'with_audit_log', status: 'sink_error', error: errorMessage(error) }],
-        }),
-      );
+      return sinkFailed(result, audit, error);
     }
+    return recorded(result, audit, receipt);
+  }
+
+  function recorded(
+    result: ToolCallResult,
+    audit: AuditData,
+    receipt: ToolCallReceipt,
+  ): ToolCallResult {
     return withAudit(result, cloud ? auditWith(audit, 'receipt', receipt) : audit);
   }
 

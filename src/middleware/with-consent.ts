@@ -56,6 +56,15 @@ export interface ConsentRecord {
   readonly reason?: string;
 }
 
+/** A consent record being built; `unavailable` marks a prompt that threw (kept off the record). */
+interface Answer {
+  decision: string;
+  decidedBy: string;
+  decidedAt: string;
+  reason?: string;
+  unavailable?: true;
+}
+
 const FACTORY = 'withConsent';
 const LAYER = 'with_consent';
 const DEFAULT_DENIAL = 'consent denied by middleware';
@@ -108,16 +117,17 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
   const now = checkOptionalFunction(FACTORY, 'now', settings.now) ?? Date.now;
   const queue = serialize ? new ConsentQueue() : undefined;
 
-  /** The answer; `unavailable` when the prompt threw instead of answering. */
-  async function decide(call: ToolCallEnvelope): Promise<ConsentRecord & { unavailable?: true }> {
-    let answer: unknown;
-    try {
-      answer = await prompt(call);
-    } catch (error) {
-      if (call.signal?.aborted) throw abortError(call.signal);
-      if (CancelledError.isInstance(error) || ToolTimeoutError.isInstance(error)) throw error;
-      return { ...record('denied', decidedBy, errorMessage(error)), unavailable: true };
-    }
+  /** A refusal (`unavailable`) for a prompt that threw; cancellation and timeouts propagate. */
+  function unavailable(call: ToolCallEnvelope, error: unknown): Answer {
+    if (call.signal?.aborted) throw abortError(call.signal);
+    if (CancelledError.isInstance(error) || ToolTimeoutError.isInstance(error)) throw error;
+    const refusal: Answer = record('denied', decidedBy, errorMessage(error));
+    refusal.unavailable = true;
+    return refusal;
+  }
+
+  /** What an answer of the prompt records. */
+  function read(answer: unknown): Answer {
     if (answer === true) return record('approved', decidedBy);
     if (!isPlainObject(answer)) return record('denied', decidedBy);
     const by =
@@ -131,22 +141,37 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
     return record(decision, by, reason);
   }
 
-  function record(decision: string, by: string, reason?: string): ConsentRecord {
-    return {
-      decision,
-      decidedBy: by,
-      decidedAt: isoTime(now()),
-      ...(reason === undefined ? {} : { reason }),
-    };
+  /**
+   * The answer; `unavailable` when the prompt threw instead of answering. A prompt that answers
+   * synchronously is read synchronously: no promise per call for policy functions.
+   */
+  function decide(call: ToolCallEnvelope): Answer | Promise<Answer> {
+    let answer: ReturnType<ConsentPrompt>;
+    try {
+      answer = prompt(call);
+    } catch (error) {
+      return unavailable(call, error);
+    }
+    if (typeof (answer as PromiseLike<unknown> | null | undefined)?.then !== 'function') {
+      return read(answer);
+    }
+    return Promise.resolve(answer).then(read, (error: unknown) => unavailable(call, error));
+  }
+
+  function record(decision: string, by: string, reason?: string): Answer {
+    const answer: Answer = { decision, decidedBy: by, decidedAt: isoTime(now()) };
+    if (reason !== undefined) answer.reason = reason;
+    return answer;
   }
 
   async function with_consent(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return passRefused(call, next);
     if (!when(call)) return next(call);
-    const answer =
+    const asked =
       queue === undefined
-        ? await decide(call)
-        : await queue.run(call.turn.emitOrder, call.signal, () => decide(call));
+        ? decide(call)
+        : queue.ask(call.turn.emitOrder, call.signal, () => decide(call));
+    const answer = asked instanceof Promise ? await asked : asked;
     if (answer.decision === 'denied') {
       // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
       const { unavailable, ...consent } = answer;

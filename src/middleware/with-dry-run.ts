@@ -45,15 +45,22 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     return (only.size > 0 && !only.has(toolName)) || except.has(toolName);
   }
 
-  async function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
+  // Not `async`: a call that runs for real gets `next`'s own promise, without the extra microtask
+  // turns an async function pays to adopt a returned promise.
+  function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return passRefused(call, next);
     if (runsForReal(call.toolName)) return next(call);
+    return preview(call);
+  }
+
+  /** The previewed call's result; `async`, so anything it throws rejects as it always did. */
+  async function preview(call: ToolCallEnvelope): Promise<ToolCallResult> {
     const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
-    const preview: DryRunPreview = { dryRun: true, args: call.toolArgs };
+    const value: DryRunPreview = { dryRun: true, args: call.toolArgs };
     return shortCircuitResult(call, {
       ok: true,
       status: 'dry_run',
-      result: preview,
+      result: value,
       renderedResult: rendered,
       observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
       audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },

@@ -131,12 +131,20 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
     overall?.take(at);
     tool?.take(at);
     const result = await next(call);
-    return attachLayer(result, {
+    // Built member by member: spreads in a literal add their members through slow runtime calls.
+    const layer: { name: string; status: string; [key: string]: unknown } = {
       name: LAYER,
       status: 'ok',
-      ...(maxCalls === undefined ? {} : { count: used + 1, cap: maxCalls }),
-      ...(toolCap === undefined ? {} : { toolCount: toolUsed + 1, toolCap }),
-    });
+    };
+    if (maxCalls !== undefined) {
+      layer.count = used + 1;
+      layer.cap = maxCalls;
+    }
+    if (toolCap !== undefined) {
+      layer.toolCount = toolUsed + 1;
+      layer.toolCap = toolCap;
+    }
+    return attachLayer(result, layer);
   }
 
   return with_rate_limit;

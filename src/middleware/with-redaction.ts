@@ -7,7 +7,7 @@ import { CancelledError, errorMessage } from '../errors.js';
 import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
-import { attachAudit } from './attach-audit.js';
+import { attachLayer } from './attach-audit.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 
@@ -53,6 +53,8 @@ export interface RedactionOptions {
 
 const FACTORY = 'withRedaction';
 const LAYER = 'with_redaction';
+/** The layer entry of a redacted call: one frozen object, nothing to build per call. */
+const OK_ENTRY = Object.freeze({ name: LAYER, status: 'ok' });
 
 function changedKeys(before: JsonObject, after: JsonObject): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -92,16 +94,34 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     { integer: true },
   );
 
-  async function ask(input: RedactionInput): Promise<RedactionOutput> {
+  /**
+   * The redactor's answer. A redactor that answers synchronously is answered synchronously: no
+   * promise and no microtask turn per phase for the common case.
+   */
+  function ask(input: RedactionInput): RedactionOutput | Promise<RedactionOutput> {
+    let output: ReturnType<Redactor>;
     try {
-      const output = await redactor(input);
-      return isPlainObject(output) ? output : {};
+      output = redactor(input);
     } catch (error) {
-      const signal = input.call.signal;
-      if (signal?.aborted) throw abortError(signal);
-      if (CancelledError.isInstance(error)) throw error;
-      throw new RedactorFailure(error);
+      throw failureOf(input, error);
     }
+    if (typeof (output as PromiseLike<unknown> | null | undefined)?.then !== 'function') {
+      return isPlainObject(output) ? (output as RedactionOutput) : {};
+    }
+    return Promise.resolve(output).then(
+      (answer) => (isPlainObject(answer) ? answer : {}),
+      (error: unknown) => {
+        throw failureOf(input, error);
+      },
+    );
+  }
+
+  /** What a redactor's failure becomes: the call's cancellation, or a `RedactorFailure`. */
+  function failureOf(input: RedactionInput, error: unknown): unknown {
+    const signal = input.call.signal;
+    if (signal?.aborted) return abortError(signal);
+    if (CancelledError.isInstance(error)) return error;
+    return new RedactorFailure(error);
   }
 
   function recorded(
@@ -117,7 +137,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       redactedIn,
       redactedOut,
     });
-    return attachAudit(result, { metadata, layers: [layer] });
+    return attachLayer(result, layer, { metadata });
   }
 
   async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
@@ -125,7 +145,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     try {
       // A copy: a redactor that edits in place must not change the arguments the dispatcher
       // validated (the executor would trust its verdict on them).
-      inbound = await ask({
+      const asked = ask({
         phase: 'in',
         toolName: call.toolName,
         args: cloneJson(call.toolArgs),
@@ -133,10 +153,10 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
         error: null,
         call,
       });
+      inbound = asked instanceof Promise ? await asked : asked;
       if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
-        throw new RedactorFailure(
-          new TypeError('the redactor returned arguments that are not an object'),
-        );
+        // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
+        throw new RedactorFailure('the redactor returned arguments that are not an object');
       }
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
@@ -163,7 +183,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
     let outbound: RedactionOutput;
     try {
-      outbound = await ask({
+      const asked = ask({
         phase: 'out',
         toolName: call.toolName,
         args,
@@ -171,6 +191,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
         error: typeof result.error === 'string' ? result.error : null,
         call,
       });
+      outbound = asked instanceof Promise ? await asked : asked;
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
       return recorded(withheldResult(result), redactedIn, [], {
@@ -187,10 +208,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
             ...(typeof outbound.error === 'string' ? ['error'] : []),
           ]
         : [...outbound.redactedFields];
-    return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, {
-      name: LAYER,
-      status: 'ok',
-    });
+    return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, OK_ENTRY);
   }
 
   return with_redaction;

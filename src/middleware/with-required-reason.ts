@@ -43,6 +43,39 @@ export interface RequiredReason {
 
 const FACTORY = 'withRequiredReason';
 const LAYER = 'with_required_reason';
+/** The layer entry of an accepted call: the same frozen object every time, nothing to build. */
+const OK_ENTRY = Object.freeze({ name: LAYER, status: 'ok' });
+
+/** True when `text` has at least `count` code points, without spreading it into an array. */
+function codePointsAtLeast(text: string, count: number): boolean {
+  // Each code point takes one or two UTF-16 units.
+  if (text.length < count) return false;
+  if (text.length >= count * 2) return true;
+  let seen = 0;
+  for (const _ of text) {
+    seen += 1;
+    if (seen >= count) return true;
+  }
+  return seen >= count;
+}
+
+/** The arguments without `field`; a `__proto__` key stays data, as in the parsed arguments. */
+function without(args: JsonObject, field: string): JsonObject {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(args)) {
+    if (key === field) continue;
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: args[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else copy[key] = args[key];
+  }
+  return copy as JsonObject;
+}
+
 /** Recorded as the reason of a call let through by `onMissing: 'fill_blank'`. */
 export const NO_REASON_GIVEN = '(no reason given)';
 
@@ -105,24 +138,30 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     // against the handler's own schema, so a reason the model-visible schema requires but the
     // model left out (fill_blank) does not fail the call. Valid calls without the field need no copy.
     if (!Object.hasOwn(call.toolArgs, field) && call.validation.valid) return next(call);
-    const { [field]: _reason, ...rest } = call.toolArgs;
-    return next({ ...call, toolArgs: rest as JsonObject });
+    return next({ ...call, toolArgs: without(call.toolArgs, field) });
+  }
+
+  /** `{ summary: reason }` under the configured key, built without a computed-key literal. */
+  function reasonAudit(reason: string): Record<string, string> {
+    const audit: Record<string, string> = {};
+    audit[auditKey] = reason;
+    return audit;
   }
 
   async function with_required_reason(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     if (isCertainlyRefused(call)) return next(call);
     const raw = Object.hasOwn(call.toolArgs, field) ? call.toolArgs[field] : undefined;
     const reason = typeof raw === 'string' ? raw.trim() : '';
-    if ([...reason].length >= minLength) {
+    if (codePointsAtLeast(reason, minLength)) {
       const result = await forward(call, next);
-      return attachLayer(result, { name: LAYER, status: 'ok' }, { [auditKey]: reason });
+      return attachLayer(result, OK_ENTRY, reasonAudit(reason));
     }
     if (onMissing === 'fill_blank') {
       const result = await forward(call, next);
       return attachLayer(
         result,
         { name: LAYER, status: 'fill_blank' },
-        { [auditKey]: NO_REASON_GIVEN },
+        reasonAudit(NO_REASON_GIVEN),
       );
     }
     return shortCircuitResult(call, {

@@ -105,6 +105,9 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
     ...(sideEffectLevel === undefined ? {} : { sideEffectLevel }),
   };
 
+  /** The layer entry of an admitted call: the same frozen object every time. */
+  const okEntry = Object.freeze({ name: LAYER, status: 'ok', stage });
+
   async function with_scoped_executor(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
     const denial = policyDenial(policy, {
       name: call.toolName,
@@ -132,7 +135,7 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
       });
     }
     const result = await next(withExecutionPolicy(call, policy));
-    return attachLayer(result, { name: LAYER, status: 'ok', stage }, { scope });
+    return attachLayer(result, okEntry, { scope });
   }
 
   return with_scoped_executor;

@@ -1,8 +1,8 @@
-import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { type ToolCallResult, withAudit } from '../dispatch/result.js';
+import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
+import { attachLayer } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
@@ -134,12 +134,11 @@ export function withTelemetry(
     }
     const ended = now();
     emit(call, result, started, ended);
-    return withAudit(
-      result,
-      mergeAudit(result.audit, {
-        layers: [{ name: 'with_telemetry', status: 'ok', elapsedMs: ended - started }],
-      }),
-    );
+    return attachLayer(result, {
+      name: 'with_telemetry',
+      status: 'ok',
+      elapsedMs: ended - started,
+    });
   };
   return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
 }

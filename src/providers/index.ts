@@ -7,6 +7,8 @@ export type {
   AssistantMessage,
   ModelClient,
   ModelRequest,
+  NativeToolSearchRecord,
+  NativeToolSearchRequest,
   ToolResultsMessage,
   TranscriptMessage,
   TranscriptToolCall,

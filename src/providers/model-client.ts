@@ -28,6 +28,23 @@ export interface ModelClient {
   stream(request: ModelRequest): AsyncIterable<ToolCallDelta>;
   /** The tool-search variants the provider runs itself (`request.toolSearch`). Default none. */
   readonly nativeToolSearch?: readonly ('bm25' | 'regex')[];
+  /**
+   * The provider's own tool searches in a response it recorded (a `provider_content` delta),
+   * in order: adapters that declare `nativeToolSearch` read their search calls and results here.
+   */
+  readonly toolSearchesOf?: (content: ProviderContent) => readonly NativeToolSearchRecord[];
+}
+
+/** One search the provider ran itself, read from its recorded response. */
+export interface NativeToolSearchRecord {
+  /** The search call's id (Anthropic `server_tool_use.id`, Responses `call_id`). */
+  readonly toolCallId: string;
+  /** The provider's search tool (`tool_search_tool_bm25`, `tool_search`). */
+  readonly name: string;
+  /** The query or pattern as the model wrote it (JSON text when it is not one string). */
+  readonly query: string;
+  /** The tools it loaded, by the names they were sent under, best first; empty when it failed or found none. */
+  readonly loaded: readonly string[];
 }
 
 /** Deferred tools the provider searches itself, loading the matches into the model's view. */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { CancelledError, errorMessage } from '../errors.js';
+import { CancelledError, errorMessage, InvalidArgumentError } from '../errors.js';
 import { AsyncQueue } from './async-queue.js';
 import type { PartialUpdateScheduler } from './detect/partial-update-scheduler.js';
 import type {
@@ -134,7 +134,10 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
         break;
       default: {
         const unreachable: never = event;
-        throw new TypeError(`unknown detector event ${JSON.stringify(unreachable)}`);
+        throw new InvalidArgumentError(
+          'detector',
+          `unknown detector event ${JSON.stringify(unreachable)}`,
+        );
       }
     }
     options.onDetectorEvent?.(event);

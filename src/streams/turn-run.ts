@@ -2,7 +2,7 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { CancelledError } from '../errors.js';
+import { CancelledError, InvalidOptionError } from '../errors.js';
 import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
 import { cancellation, SIBLING_FAILED } from './turn-cancellation.js';
 import {
@@ -76,7 +76,10 @@ export class TurnRun {
     this.dispatcher = options.dispatcher;
     const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
     if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`);
+      throw new InvalidOptionError(
+        'maxConcurrentTools',
+        `maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`,
+      );
     }
     this.maxInFlight = max;
     this.maxWaiting = Math.max(16, max * 4);

@@ -1,6 +1,7 @@
 import { defineTool } from '../tools/define-tool.js';
 import type { JsonObject } from '../tools/json.js';
 import type { Tool, ToolRuntime, ToolSpec, ToolTurnFacts } from '../tools/tool-spec.js';
+import type { SchemaFor } from '../tools/tool-types.js';
 import { type Deferred, deferred } from './deferred.js';
 
 /** One call a recording tool received, in arrival order. */
@@ -50,7 +51,7 @@ export interface RecordingTool<Args = JsonObject> {
 
 /** Options of `recordingTool`: any tool spec field except the handler. */
 export type RecordingToolOptions<Args = JsonObject> = Partial<
-  Omit<ToolSpec<Args, unknown>, 'handler' | 'executor'>
+  Omit<ToolSpec<Args, unknown, unknown, SchemaFor<Args>>, 'handler' | 'executor'>
 > & { readonly name: string };
 
 const ANY_OBJECT = Object.freeze({ type: 'object' });

@@ -1,13 +1,33 @@
-import { Ajv, type Options as AjvOptions } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import draft06MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, Options as AjvOptions } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FormatsPlugin } from 'ajv-formats';
 import { errorMessage, InvalidOptionError } from '../errors.js';
 import type { JsonSchema } from './json.js';
 import type { Dialect } from './schema-keywords.js';
 
-const addFormats = addFormatsModule.default;
+/**
+ * ajv and its formats are loaded when the first validator instance is set up, not when Switchyard
+ * is imported: they are ~260 CommonJS modules and tens of milliseconds of start-up that a process
+ * which never validates (the CLI's `--version`, a worker) should not pay. They are CommonJS, so a
+ * synchronous `require` keeps validator set-up synchronous.
+ */
+const require = createRequire(import.meta.url);
+
+function ajvClass(dialect: Dialect): new (options: AjvOptions) => Ajv {
+  if (dialect === '2020-12') {
+    return (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020;
+  }
+  if (dialect === '2019-09') {
+    return (require('ajv/dist/2019.js') as { Ajv2019: typeof Ajv2019 }).Ajv2019;
+  }
+  return (require('ajv') as { Ajv: typeof Ajv }).Ajv;
+}
+
+function addFormats(ajv: Ajv): void {
+  (require('ajv-formats') as { default: FormatsPlugin }).default(ajv);
+}
 
 /** How `format` is treated: `assert` fails arguments that break a known format; `annotate` ignores it. */
 export type FormatMode = 'assert' | 'annotate';
@@ -61,13 +81,8 @@ export function createAjv(setup: AjvSetup): Ajv {
     validateFormats: formats === 'assert',
     ownProperties: setup.ownProperties,
   };
-  const ajv =
-    dialect === '2020-12'
-      ? new Ajv2020(options)
-      : dialect === '2019-09'
-        ? new Ajv2019(options)
-        : new Ajv(options);
-  if (dialect === 'draft-07') ajv.addMetaSchema(draft06MetaSchema);
+  const ajv = new (ajvClass(dialect))(options);
+  if (dialect === 'draft-07') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   if (formats === 'assert') addFormats(ajv);
   for (const [uri, resource] of Object.entries(resources)) {
     const own = typeof resource === 'object' ? declaredDialect(resource.$schema) : undefined;

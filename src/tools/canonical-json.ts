@@ -1,9 +1,10 @@
 import { hash } from 'node:crypto';
+import { InvalidArgumentError } from '../errors.js';
 
 /**
  * JSON with object keys sorted recursively and no whitespace, so equal values always give equal
  * text (and equal hashes). `undefined` members are dropped as JSON.stringify drops them.
- * Throws a TypeError on cycles, like JSON.stringify.
+ * Throws an `InvalidArgumentError` on cycles (where JSON.stringify throws a TypeError).
  */
 export function canonicalJson(value: unknown): string {
   // Most values hashed per call (arguments parsed from JSON, small results) are already in key
@@ -47,7 +48,8 @@ function sortKeys(value: unknown, seen: Set<object>): unknown {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return sortKeys((value as { toJSON: () => unknown }).toJSON(), seen);
   }
-  if (seen.has(value)) throw new TypeError('canonicalJson: value contains a cycle');
+  if (seen.has(value))
+    throw new InvalidArgumentError('value', 'canonicalJson: value contains a cycle');
   seen.add(value);
   let sorted: unknown;
   if (Array.isArray(value)) {

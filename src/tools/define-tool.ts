@@ -1,16 +1,19 @@
 import { ToolDefinitionError } from '../errors.js';
-import { hasOwn, isPlainObject, type JsonObject } from './json.js';
+import { hasOwn, isPlainObject, type JsonObject, type JsonSchema } from './json.js';
 import { defaultSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import { assertToolName } from './tool-names.js';
 import { deriveKind, resolveSafety } from './tool-safety.js';
+import { resolveToolSchemas } from './tool-schemas.js';
 import {
   type InjectedName,
   type RetryPolicy,
   TOOL_KINDS,
   type Tool,
   type ToolExecutorSpec,
+  type ToolSchema,
   type ToolSpec,
 } from './tool-spec.js';
+import type { InferToolArgs, SchemaFor } from './tool-types.js';
 
 const INJECTABLE: readonly InjectedName[] = ['context', 'stores', 'secrets'];
 const INLINE: ToolExecutorSpec = Object.freeze({ kind: 'inline' });
@@ -88,10 +91,11 @@ function resolveExecutor(name: string, spec: ToolSpec<never, unknown, never>): T
 
 function checkInjected(
   name: string,
-  spec: ToolSpec<never, unknown, never>,
+  declared: readonly InjectedName[] | undefined,
+  inputSchema: JsonSchema,
 ): readonly InjectedName[] {
-  const injected = spec.injected ?? [];
-  const properties = isPlainObject(spec.inputSchema.properties) ? spec.inputSchema.properties : {};
+  const injected = declared ?? [];
+  const properties = isPlainObject(inputSchema.properties) ? inputSchema.properties : {};
   for (const value of injected) {
     if (!INJECTABLE.includes(value)) {
       fail(
@@ -113,19 +117,33 @@ function checkInjected(
 
 /**
  * Checks a tool spec and returns the frozen, fully resolved tool. Throws `ToolDefinitionError`
- * naming the broken rule: invalid name, missing handler, invalid or non-object schema, an injected
+ * naming the broken rule: invalid name, missing handler, invalid or non-object schema, a Standard
+ * Schema without a JSON Schema conversion (`schema_conversion`: pass `jsonSchema`), an injected
  * value declared in the schema, a retry policy on a tool with side effects, a bad timeout.
  *
+ * `inputSchema` is a JSON Schema or a Standard Schema (zod 4, valibot, …; see
+ * docs/standard-schema.md). The handler's argument type is inferred from it (a Standard Schema's
+ * output type; a JSON Schema written `as const` through json-schema-to-ts); explicit type
+ * parameters are checked against it.
+ *
  * @example
- * const add = defineTool<{ a: number; b: number }, number>({
+ * const add = defineTool({
  *   name: 'add',
  *   description: 'Add two numbers',
- *   inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+ *   inputSchema: z.object({ a: z.number(), b: z.number() }),
  *   safety: { sideEffectLevel: 'none' },
  *   handler: ({ a, b }) => a + b,
  * });
  */
+export function defineTool<Input extends ToolSchema, Result = unknown, Context = unknown>(
+  spec: ToolSpec<NoInfer<InferToolArgs<Input>>, Result, Context, Input>,
+  validator?: SchemaValidator,
+): Tool<NoInfer<InferToolArgs<Input>>, Result, Context>;
 export function defineTool<Args = JsonObject, Result = unknown, Context = unknown>(
+  spec: ToolSpec<Args, Result, Context, SchemaFor<Args>>,
+  validator?: SchemaValidator,
+): Tool<Args, Result, Context>;
+export function defineTool<Args, Result, Context>(
   spec: ToolSpec<Args, Result, Context>,
   validator: SchemaValidator = defaultSchemaValidator,
 ): Tool<Args, Result, Context> {
@@ -138,13 +156,11 @@ export function defineTool<Args = JsonObject, Result = unknown, Context = unknow
   const name = spec.name;
   if (typeof spec.description !== 'string')
     fail(name, 'description', 'description must be a string');
-  if (!isPlainObject(spec.inputSchema) || spec.inputSchema.type !== 'object') {
-    fail(name, 'schema_type', 'inputSchema must be a JSON Schema with type "object"');
-  }
-  validator.compile(name, spec.inputSchema);
-  const handlerSchema = spec.handlerSchema ?? spec.inputSchema;
-  if (handlerSchema !== spec.inputSchema) validator.compile(name, handlerSchema);
-  if (spec.outputSchema !== undefined) validator.compile(name, spec.outputSchema);
+  const { inputSchema, outputSchema, handlerSchema, handler } = resolveToolSchemas(
+    name,
+    loose,
+    validator,
+  );
   if (spec.deferLoading !== undefined && typeof spec.deferLoading !== 'boolean') {
     fail(
       name,
@@ -169,12 +185,19 @@ export function defineTool<Args = JsonObject, Result = unknown, Context = unknow
   }
   const declaredSafety = spec.safety ?? {};
   const safety = Object.freeze(resolveSafety(declaredSafety));
+  // The overrides became `inputSchema` / `outputSchema`; a defined tool carries JSON Schema only.
+  const { jsonSchema: _json, outputJsonSchema: _outputJson, outputSchema: _output, ...rest } = spec;
   const tool: Tool<Args, Result, Context> = {
-    ...spec,
+    ...rest,
     name,
+    inputSchema,
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(handler === undefined
+      ? {}
+      : { handler: handler as Tool<Args, Result, Context>['handler'] }),
     title: spec.title ?? name,
     handlerSchema,
-    injected: checkInjected(name, loose),
+    injected: checkInjected(name, loose.injected, inputSchema),
     safety,
     kind: spec.kind ?? deriveKind(declaredSafety, safety),
     retry: resolveRetry(name, spec.retry, safety.idempotent),

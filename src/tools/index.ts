@@ -13,6 +13,11 @@ export {
   type SchemaValidatorOptions,
 } from './schema-validator.js';
 export {
+  isStandardSchema,
+  type StandardJSONSchemaV1,
+  type StandardSchemaV1,
+} from './standard-schema.js';
+export {
   assertToolName,
   FOREIGN_TOOL_NAME_PATTERN,
   providerSafeAlias,
@@ -39,7 +44,9 @@ export type {
   ToolProgress,
   ToolRuntime,
   ToolSafety,
+  ToolSchema,
   ToolSpec,
   ToolTurnFacts,
 } from './tool-spec.js';
 export { SIDE_EFFECT_LEVELS, TOOL_KINDS } from './tool-spec.js';
+export type { InferToolArgs, SchemaFor } from './tool-types.js';

@@ -10,6 +10,7 @@ import { canonicalHash } from './canonical-json.js';
 import { isPlainObject, type JsonSchema } from './json.js';
 import { repairMessage, type SchemaIssue, schemaIssues } from './repair-message.js';
 import { type Dialect, inspectSchema } from './schema-keywords.js';
+import { checkStandardSchema, standardSchemaOf } from './standard-schema-check.js';
 
 export type { FormatMode, SchemaResource } from './ajv-instance.js';
 
@@ -139,6 +140,8 @@ export class SchemaValidator {
 
   /** Checks `args` against `schema`, with a repair message for the model on failure. */
   check(toolName: string, schema: JsonSchema, args: unknown): ArgumentCheck {
+    const standard = standardSchemaOf(schema); // converted from a Standard Schema: its library decides
+    if (standard !== undefined) return checkStandardSchema(toolName, standard, args);
     const validate = this.compile(toolName, schema);
     let valid: boolean;
     try {

@@ -8,8 +8,8 @@ import type { Tool, ToolSpec } from './tool-spec.js';
 // Registries hold tools of any argument type; handlers are checked where tools are defined.
 // biome-ignore lint/suspicious/noExplicitAny: the registry is heterogeneous by design.
 export type AnyTool = Tool<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: see AnyTool.
-export type AnyToolSpec = ToolSpec<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see AnyTool; its schema is JSON or a Standard Schema.
+export type AnyToolSpec = ToolSpec<any, any, any, any>;
 
 /** A tool as a model sees it: provider-safe name, description, model-visible schema. */
 export interface ModelToolDefinition {

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonObject, JsonSchema } from './json.js';
 
 /** How far a tool may reach beyond computing a value. Ordered from least to most reach. */
@@ -160,13 +161,36 @@ export type ToolHandler<Args = JsonObject, Result = unknown, Context = unknown> 
   runtime: ToolRuntime<Context>,
 ) => Result | Promise<Result>;
 
-/** What a user writes to define a tool. Only `name`, `description`, `inputSchema` and a handler are required. */
-export interface ToolSpec<Args = JsonObject, Result = unknown, Context = unknown> {
+/** A tool's schema as a user writes it: JSON Schema, or a Standard Schema (zod 4, valibot, arktype, …). */
+export type ToolSchema = JsonSchema | StandardSchemaV1;
+
+/**
+ * What a user writes to define a tool. Only `name`, `description`, `inputSchema` and a handler are
+ * required. `Input` is the type of `inputSchema`, kept so `defineTool` can infer the handler's
+ * arguments from it.
+ */
+export interface ToolSpec<
+  Args = JsonObject,
+  Result = unknown,
+  Context = unknown,
+  Input extends ToolSchema = ToolSchema,
+> {
   readonly name: string;
   readonly description: string;
-  /** Model-visible JSON Schema of the arguments (an object schema). */
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema?: JsonSchema;
+  /**
+   * The arguments' schema (an object schema): JSON Schema, or a Standard Schema (zod 4, valibot,
+   * arktype, …) that the model sees converted by its library and that validates the arguments.
+   */
+  readonly inputSchema: Input;
+  /** The result's schema: JSON Schema or a Standard Schema (shown as its output JSON Schema). */
+  readonly outputSchema?: JsonSchema | StandardSchemaV1;
+  /**
+   * The model-visible JSON Schema of a Standard Schema `inputSchema`, instead of the library's own
+   * conversion (for libraries without one, or types it cannot convert). Validation stays the library's.
+   */
+  readonly jsonSchema?: JsonSchema;
+  /** The same override for a Standard Schema `outputSchema`. */
+  readonly outputJsonSchema?: JsonSchema;
   /** Runs the tool. Optional only for tools whose `executor` is not inline. */
   handler?(args: Args, runtime: ToolRuntime<Context>): Result | Promise<Result>;
   /** Hidden runtime values the handler receives; never part of any model-visible schema. */
@@ -207,7 +231,9 @@ export interface ToolSpec<Args = JsonObject, Result = unknown, Context = unknown
 
 /** A defined tool: a `ToolSpec` with every field decided, frozen. */
 export interface Tool<Args = JsonObject, Result = unknown, Context = unknown>
-  extends ToolSpec<Args, Result, Context> {
+  extends ToolSpec<Args, Result, Context, JsonSchema> {
+  /** The model-visible JSON Schema (a Standard Schema's conversion, validated by its library). */
+  readonly outputSchema?: JsonSchema;
   readonly title: string;
   readonly handlerSchema: JsonSchema;
   readonly injected: readonly InjectedName[];

@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import { bm25Search } from './bm25-search.js';
+import { checkSearchOptions } from './check-search-options.js';
 import { hybridSearch } from './hybrid-search.js';
 import { regexSearch } from './regex-search.js';
 import { runCustomSearch } from './run-custom-search.js';
@@ -17,6 +18,13 @@ export interface ToolSearchOptions extends SearchIndexOptions {
   readonly tools: Iterable<SearchableTool>;
   /** `bm25` (default), `regex`, `hybrid`, a function or `{ name?, handler }`. */
   readonly variant?: ToolSearchVariant;
+  /**
+   * Built-in strategies searching every namespace discount each hit by this factor for every
+   * better hit of the same namespace, so one namespace's near-duplicates do not fill every slot.
+   * In (0, 1]; 1 ranks by score alone. Default `DEFAULT_NAMESPACE_DECAY` (0.8). (`k1`, `b` and
+   * `weights` are BM25F's; see `SearchIndexOptions`.)
+   */
+  readonly namespaceDecay?: number;
 }
 
 /** What one search found; `diagnostic` says why it found nothing when there is a reason. */
@@ -44,7 +52,8 @@ const NO_MATCH = 'no deferred tools matched the query; try broader terms';
 /**
  * Builds a search over `tools` with one strategy. Built-in strategies index at once (≈ 50 ms for
  * 2,000 tools); a custom one receives the tools and the query as they are.
- * Throws `InvalidOptionError` for an unknown `variant` or tools that are not an iterable of named tools.
+ * Throws `InvalidOptionError` for an unknown `variant`, tools that are not an iterable of named
+ * tools, or a ranking option out of range (`k1`, `b`, `weights`, `namespaceDecay`).
  */
 export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   const tools = uniqueTools(options.tools);
@@ -61,6 +70,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
       'a custom variant must be a function or { name?, handler: function }',
     );
   }
+  const decay = checkSearchOptions(options);
   const index = typeof variant === 'string' ? new SearchIndex(tools, options) : undefined;
   const name =
     typeof variant === 'string'
@@ -92,7 +102,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
       outcome = regexSearch(index, text, limit, namespace);
     } else {
       const search = variant === 'hybrid' ? hybridSearch : bm25Search;
-      outcome = { hits: search(index, text, limit, namespace) };
+      outcome = { hits: search(index, text, limit, namespace, decay) };
     }
     return outcome.hits.length === 0 && outcome.diagnostic === undefined
       ? { hits: [], diagnostic: NO_MATCH }

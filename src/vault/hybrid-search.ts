@@ -3,6 +3,7 @@ import { fieldMatchSearch, namedInQuery } from './field-match-search.js';
 import { fuseRankings, topHits } from './rank-hits.js';
 import type { SearchIndex } from './search-index.js';
 import type { ToolSearchHit } from './search-types.js';
+import { spreadNamespaces } from './spread-namespaces.js';
 import type { ToolDocument } from './tool-document.js';
 
 /** Depth of each ranking fed to the fusion. */
@@ -20,6 +21,7 @@ export function hybridSearch(
   query: string,
   limit: number,
   namespace?: string,
+  decay = 1,
 ): ToolSearchHit[] {
   const fused = fuseRankings(
     [
@@ -32,8 +34,9 @@ export function hybridSearch(
   for (const doc of namedInQuery(index, query))
     named.add((index.documents[doc] as ToolDocument).name);
   // Fused scores stay below 1.5 / RRF_K, so + 1 puts every tool named verbatim first.
-  return topHits(
+  const ranked = topHits(
     fused.map((hit) => (named.has(hit.name) ? { name: hit.name, score: hit.score + 1 } : hit)),
-    limit,
+    FUSION_DEPTH,
   );
+  return spreadNamespaces(ranked, index.namespaceOf, namespace === undefined ? decay : 1, limit);
 }

@@ -6,6 +6,7 @@ export type {
   ToolSearchResultEvent,
   ToolSearchView,
 } from '../agent/tool-search-hook.js';
+export { DEFAULT_NAMESPACE_DECAY } from './check-search-options.js';
 export {
   createToolSearch,
   type ToolSearch,

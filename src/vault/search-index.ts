@@ -56,6 +56,8 @@ export class SearchIndex {
    * One-word names (`search`, `now`) are ordinary words in a query, not a reference to the tool.
    */
   readonly byLowerName = new Map<string, number>();
+  /** Tool name → its namespace (`''` for none). */
+  readonly namespaceOf: (name: string) => string;
 
   constructor(tools: readonly SearchableTool[], options: SearchIndexOptions = {}) {
     const k1 = options.k1 ?? 1.2;
@@ -63,6 +65,8 @@ export class SearchIndex {
     const weights = options.weights ?? DEFAULT_FIELD_WEIGHTS;
     this.documents = tools.map(toolDocument);
     this.board = new ScoreBoard(this.documents);
+    const namespaces = new Map(this.documents.map((doc) => [doc.name, doc.namespace]));
+    this.namespaceOf = (name) => namespaces.get(name) ?? '';
     this.documents.forEach((doc, i) => {
       if (splitWords(doc.name).length > 1) this.byLowerName.set(doc.name.toLowerCase(), i);
     });

@@ -27,15 +27,15 @@ export function toolSearch(option: ToolSearchOption = true): ToolSearchHook {
     );
   return ({ tools, model, session, emit }) =>
     runsNatively(settings, model)
-      ? nativeToolSearch(tools, settings)
+      ? nativeToolSearch(tools, settings, model, emit)
       : clientToolSearch(tools, { ...settings, mode: 'client' }, session, emit);
 }
 
 /**
- * Native only when asked for (`mode: 'native'`) and the provider runs the variant itself
- * (`model.nativeToolSearch`). `auto` stays in the loop for now: the provider's search results
- * are not yet turned into `tool_search_*` events, and client mode gives the same behaviour on
- * every provider. Throws `InvalidOptionError` for `native` where the provider cannot.
+ * Native when asked for (`mode: 'native'`), or in `auto` when the provider runs the variant
+ * itself (`model.nativeToolSearch`) and no option only the loop can honour is set
+ * (`budgetTokens`, `includeStubListing`). Throws `InvalidOptionError` for `native` where the
+ * provider cannot.
  */
 function runsNatively(settings: ToolSearchSettings, model: ModelClient): boolean {
   const variant = settings.variant;
@@ -46,6 +46,9 @@ function runsNatively(settings: ToolSearchSettings, model: ModelClient): boolean
       'toolSearch.mode',
       `agentLoop: toolSearch.mode "native" needs a provider that runs the ${typeof variant === 'string' ? variant : 'custom'} variant itself; provider "${model.provider}" does not (use "auto" or "client")`,
     );
+  }
+  if (settings.mode === 'auto') {
+    return supported && settings.budgetTokens === undefined && !settings.includeStubListing;
   }
   return settings.mode === 'native';
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { agentCommand, runAgentCommand } from '../../src/cli/agent-command.js';
 import { chooseModel } from '../../src/cli/choose-model.js';
 import { demoModel } from '../../src/cli/demo-model.js';
-import { exampleTools } from '../../src/cli/example-tools.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
+import { stdlibTools } from '../../src/host-tools/index.js';
 import { createToolRegistry, InvalidOptionError } from '../../src/index.js';
 import {
   CHAT_PATH,
@@ -26,7 +26,7 @@ async function runDemo(task: string, json: boolean) {
   const run = await runAgentCommand({
     task,
     model: demoModel(task),
-    tools: createToolRegistry(exampleTools({ workers: false })),
+    tools: createToolRegistry(stdlibTools({ workers: false })),
     eager: true,
     json,
     out: out.stream,
@@ -42,18 +42,18 @@ describe('switchyard agent', () => {
     expect(run.results.map((r) => [r.toolName, r.status])).toEqual([
       ['regex_match', 'ok'],
       ['sha256', 'ok'],
-      ['calculate', 'ok'],
+      ['math_calc', 'ok'],
     ]);
-    expect(out).toContain('- calculate: 391');
+    expect(out).toContain('- math_calc: {"expression":"(17) * (23)","value":391}');
     expect(out).toContain('- sha256: ');
     expect(err).toContain('switchyard agent: scripted / switchyard-demo');
-    expect(err).toContain('→ calculate {"op":"multiply","a":17,"b":23}');
+    expect(err).toContain('→ math_calc {"expression":"(17) * (23)"}');
     expect(err).toMatch(/completed · 2 model turns · 3 tool calls/);
   });
 
   it('adds the first two numbers when the task does not ask to multiply', async () => {
     const { run } = await runDemo('add 2 and 40', false);
-    expect(run.results.at(-1)?.result).toBe(42);
+    expect(run.results.at(-1)?.result).toEqual({ expression: '(2) + (40)', value: 42 });
   });
 
   it('prints the run as one JSON object with --json', async () => {
@@ -120,7 +120,7 @@ describe('switchyard agent: choosing the model', () => {
       const run = await runAgentCommand({
         task: 'say hello',
         model,
-        tools: createToolRegistry(exampleTools({ workers: false })),
+        tools: createToolRegistry(stdlibTools({ workers: false })),
         eager: true,
         json: false,
         out: out.stream,
@@ -143,7 +143,7 @@ describe('switchyard agent: the command', () => {
     expect(code).toBe(EXIT.ok);
     const run = JSON.parse(capture.out()) as { status: string; results: { result: unknown }[] };
     expect(run.status).toBe('completed');
-    expect(run.results.at(-1)?.result).toBe(5);
+    expect(run.results.at(-1)?.result).toEqual({ expression: '(2) + (3)', value: 5 });
   });
 
   it('prints its help, and refuses a missing task as a usage error', async () => {

@@ -60,7 +60,7 @@ describe('switchyard batch', () => {
       failedToolCalls: 0,
       error: null,
       resumed: null,
-      text: expect.stringContaining('- calculate: 391'),
+      text: expect.stringContaining('- math_calc: {"expression":"(17) * (23)","value":391}'),
     });
     expect(results.find((result) => result.id === 'add')?.metadata).toEqual({ source: 'example' });
     expect(readdirSync(audit).sort()).toEqual(results.map((r) => `${r.id}.jsonl`).sort());

@@ -73,7 +73,8 @@ describe('the switchyard command line', () => {
   it('ends quietly when the reader closes the pipe (| head -3)', async () => {
     const lines = Array.from(
       { length: 20_000 },
-      (_, index) => `[{"id":"c${index}","name":"add","arguments":{"a":${index},"b":1}}]`,
+      (_, index) =>
+        `[{"id":"c${index}","name":"math_calc","arguments":{"expression":"${index}+1"}}]`,
     );
     const file = join(tempDir('switchyard-pipe-'), 'big.jsonl');
     writeFileSync(file, `${lines.join('\n')}\n`);

@@ -16,9 +16,9 @@ function batchFile(lines: string[]): string {
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
 const lines = [
-  '{"calls":[{"id":"a","name":"add","arguments":"{\\"a\\":2,\\"b\\":3}"},{"id":"b","name":"wait","arguments":{"ms":5}}]}',
+  '{"calls":[{"id":"a","name":"math_calc","arguments":"{\\"expression\\":\\"2+3\\"}"},{"id":"b","name":"count_characters","arguments":{"text":"banana","char":"a"}}]}',
   'not json',
-  '[{"id":"c","name":"calculate","arguments":{"op":"divide","a":1,"b":0}},{"id":"d","name":"nope","arguments":"{}"}]',
+  '[{"id":"c","name":"math_calc","arguments":{"expression":"1/0"}},{"id":"d","name":"nope","arguments":"{}"}]',
 ];
 
 async function run(args: string[], stdin?: string) {
@@ -33,15 +33,15 @@ describe('switchyard run', () => {
     expect(code).toBe(EXIT.input);
     const resultLines = out.split('\n').filter((line) => line.startsWith('  #'));
     expect(resultLines.map((line) => line.split(' ')[3])).toEqual([
-      'add',
-      'wait',
-      'calculate',
+      'math_calc',
+      'count_characters',
+      'math_calc',
       'nope',
     ]);
     expect(out).toContain('calls      4: 2 ok, 2 failed (schema_validation 1, tool_error 1)');
     expect(out).not.toContain('not valid JSON');
     expect(err).toContain('switchyard run: line 2 is not valid JSON');
-    expect(err).toMatch(/line 3: call c \(calculate\) failed: tool_error: .*division by zero/);
+    expect(err).toMatch(/line 3: call c \(math_calc\) failed: tool_error: .*division by zero/);
     expect(err).toMatch(/line 3: call d \(nope\) failed: schema_validation/);
   });
 
@@ -70,7 +70,12 @@ describe('switchyard run', () => {
       records.filter((record) => 'toolCallId' in record).map((record) => record.toolCallId),
     ).toEqual(['a', 'b', 'c', 'd']);
     expect(records.at(-1).summary).toMatchObject({ calls: 4, badLines: 1 });
-    expect(records[0]).toMatchObject({ line: 1, emitOrder: 0, toolName: 'add', result: 5 });
+    expect(records[0]).toMatchObject({
+      line: 1,
+      emitOrder: 0,
+      toolName: 'math_calc',
+      result: { expression: '2+3', value: 5 },
+    });
   });
 
   it('reads standard input for -', async () => {
@@ -89,7 +94,7 @@ describe('switchyard run', () => {
   it('loads the user tools (.ts through tsx) and stack, and writes receipts with --audit', async () => {
     const audit = tempDir('switchyard-audit-');
     const file = batchFile([
-      '[{"id":"s1","name":"shout","arguments":{"text":"hi"}},{"id":"s2","name":"add","arguments":{"a":1,"b":2}}]',
+      '[{"id":"s1","name":"shout","arguments":{"text":"hi"}},{"id":"s2","name":"math_calc","arguments":{"expression":"1+2"}}]',
     ]);
     const { code, out } = await run([
       file,
@@ -108,8 +113,12 @@ describe('switchyard run', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(records[0]).toMatchObject({ toolName: 'shout', ok: true, result: 'HI!' });
-    // The example tools are not loaded when --tools is given.
-    expect(records[1]).toMatchObject({ toolName: 'add', ok: false, status: 'tool_not_found' });
+    // The built-in tools are not loaded when --tools is given.
+    expect(records[1]).toMatchObject({
+      toolName: 'math_calc',
+      ok: false,
+      status: 'tool_not_found',
+    });
     expect(code).toBe(EXIT.failures);
     expect(readdirSync(audit)).toEqual(['fixture.jsonl']);
     const verification = verifyReceipts(join(audit, 'fixture.jsonl'));
@@ -117,8 +126,15 @@ describe('switchyard run', () => {
   });
 
   it('gives every call a hard time budget with --timeout-ms', async () => {
-    const file = batchFile(['[{"id":"slow","name":"wait","arguments":{"ms":2000}}]']);
-    const { code, out } = await run([file, '--json', '--timeout-ms', '20']);
+    const file = batchFile(['[{"id":"slow","name":"hold","arguments":{"ms":2000}}]']);
+    const { code, out } = await run([
+      file,
+      '--json',
+      '--timeout-ms',
+      '20',
+      '--tools',
+      join(FIXTURES, 'gauge-tools.ts'),
+    ]);
     expect(code).toBe(EXIT.failures);
     expect(JSON.parse(out.split('\n')[0] as string)).toMatchObject({
       toolCallId: 'slow',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createToolRegistry,
+  InvalidOptionError,
   ToolDefinitionError,
   toolInjectParam,
   toolsUseMiddleware,
@@ -23,7 +24,7 @@ describe('toolsUseMiddleware', () => {
   it('throws a definition error when the transform returns something else', () => {
     expect(() => toolsUseMiddleware(registry, () => 'nope' as never)).toThrow(ToolDefinitionError);
     expect(() => toolsUseMiddleware(registry, () => [] as never)).toThrow(/returned an array/);
-    expect(() => toolsUseMiddleware(registry, 'nope' as never)).toThrow(TypeError);
+    expect(() => toolsUseMiddleware(registry, 'nope' as never)).toThrow(InvalidOptionError);
   });
 });
 

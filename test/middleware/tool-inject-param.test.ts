@@ -10,7 +10,7 @@ const SCHEMA = {
   required: ['path'],
 };
 
-function tool(inputSchema: JsonSchema = SCHEMA): ToolSpec {
+function tool(inputSchema: JsonSchema = SCHEMA): ToolSpec & { inputSchema: JsonSchema } {
   return { name: 'read_file', description: 'd', inputSchema, handler: () => null };
 }
 

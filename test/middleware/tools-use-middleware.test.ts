@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/dispatch/dispatcher.js';
-import { ToolDefinitionError } from '../../src/errors.js';
+import { InvalidOptionError, ToolDefinitionError } from '../../src/errors.js';
 import { toolInjectParam } from '../../src/middleware/tool-inject-param.js';
 import {
   type ToolTransform,
@@ -74,8 +74,12 @@ describe('toolsUseMiddleware', () => {
 
   it('rejects a transform that is not a function and a registry that is not one', () => {
     const { registry: original } = registry();
-    expect(() => toolsUseMiddleware(original, 'x' as unknown as ToolTransform)).toThrow(TypeError);
-    expect(() => toolsUseMiddleware({} as ToolRegistry, (tool) => tool)).toThrow(TypeError);
+    expect(() => toolsUseMiddleware(original, 'x' as unknown as ToolTransform)).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => toolsUseMiddleware({} as ToolRegistry, (tool) => tool)).toThrow(
+      InvalidOptionError,
+    );
   });
 
   it('preserves the handler schema when the model-visible schema changes', async () => {

@@ -7,6 +7,7 @@ import {
   defineTool,
   dispatchCalls,
   dispatchTurn,
+  InvalidOptionError,
   type ProposedCall,
   streamTurn,
   type ToolCallResult,
@@ -45,11 +46,11 @@ describe('dispatchTurn: bounded fan-out', () => {
     await turn;
   });
 
-  it('rejects a bound that is not a positive integer', () => {
+  it('rejects a bound that is not a positive integer', async () => {
     const tools = gatedTools();
-    expect(() =>
+    await expect(() =>
       dispatchTurn([], { dispatcher: tools.dispatcher, maxConcurrentTools: 0 }),
-    ).rejects.toThrow(RangeError);
+    ).rejects.toThrow(InvalidOptionError);
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../src/errors.js';
 import { canonicalHash, canonicalJson, sha256Hex } from '../../src/tools/canonical-json.js';
 
 describe('canonicalJson', () => {
@@ -59,10 +60,10 @@ describe('canonicalJson', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('throws a TypeError on cycles', () => {
+  it('throws an InvalidArgumentError on cycles', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+    expect(() => canonicalJson(cyclic)).toThrow(InvalidArgumentError);
   });
 
   it('hashes with SHA-256', () => {

@@ -72,6 +72,48 @@ describe('createToolSearch: bm25', () => {
   });
 });
 
+describe('createToolSearch: namespaceDecay', () => {
+  // Three near-identical forecasts of one server outscore the other server's longer description.
+  const SPREAD: SearchableTool[] = [
+    { name: 'forecast_daily', description: 'Weather forecast, daily.', namespace: 'meteo' },
+    { name: 'forecast_hourly', description: 'Weather forecast, hourly.', namespace: 'meteo' },
+    { name: 'forecast_weekly', description: 'Weather forecast, weekly.', namespace: 'meteo' },
+    {
+      name: 'trip_planner',
+      description: 'Plans trips around the weather forecast.',
+      namespace: 'travel',
+    },
+  ];
+  const query = 'weather forecast';
+
+  it('spreads the hits over namespaces by default, keeping order within each', async () => {
+    for (const variant of ['bm25', 'hybrid'] as const) {
+      const search = createToolSearch({ tools: SPREAD, variant });
+      const top = names(await search.search(query, { limit: 3 }));
+      expect(top[0]).toBe('forecast_daily');
+      expect(top).toContain('trip_planner');
+      expect(top).not.toContain('forecast_weekly');
+    }
+  });
+
+  it('ranks by score alone with namespaceDecay 1, or within one namespace', async () => {
+    for (const variant of ['bm25', 'hybrid'] as const) {
+      const plain = createToolSearch({ tools: SPREAD, variant, namespaceDecay: 1 });
+      expect(names(await plain.search(query, { limit: 3 }))).not.toContain('trip_planner');
+      const spread = createToolSearch({ tools: SPREAD, variant });
+      expect(await spread.search(query, { namespace: 'meteo' })).toEqual(
+        await plain.search(query, { namespace: 'meteo' }),
+      );
+    }
+  });
+
+  it('rejects a decay outside (0, 1]', () => {
+    for (const namespaceDecay of [0, 1.5, Number.NaN, '0.5' as unknown as number]) {
+      expect(() => createToolSearch({ tools: SPREAD, namespaceDecay })).toThrow(InvalidOptionError);
+    }
+  });
+});
+
 describe('createToolSearch: regex', () => {
   const search = createToolSearch({ tools: TOOLS, variant: 'regex' });
 
@@ -161,6 +203,31 @@ describe('createToolSearch: options', () => {
       /string name/,
     );
     expect(() => createToolSearch({ tools: 5 as never })).toThrow(InvalidOptionError);
+  });
+
+  it('weighs fields by weights, and checks k1, b and weights', async () => {
+    // "folders" is in list_directory's description only; "open" in open_file's name only.
+    const nameless = createToolSearch({
+      tools: TOOLS,
+      weights: { name: 0, description: 1, parameters: 0 },
+    });
+    expect(names(await nameless.search('open'))).toEqual([]);
+    expect(names(await nameless.search('folders'))).toEqual(['list_directory']);
+    const prose = 'entries of folders';
+    const flat = createToolSearch({ tools: TOOLS, k1: 0.5, b: 0 });
+    expect(names(await flat.search(prose))).toEqual(['list_directory']);
+    const bad = [
+      { k1: 0 },
+      { k1: Number.POSITIVE_INFINITY },
+      { b: 1.5 },
+      { b: -0.1 },
+      { weights: { name: 0, description: 0, parameters: 0 } },
+      { weights: { name: -1, description: 1, parameters: 1 } },
+      { weights: { name: 1 } as never },
+    ];
+    for (const options of bad) {
+      expect(() => createToolSearch({ tools: TOOLS, ...options })).toThrow(InvalidOptionError);
+    }
   });
 
   it('keeps the first of tools sharing a name and survives hostile schemas', async () => {

@@ -3,12 +3,13 @@ import type { Tool } from 'openai/resources/responses/responses';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentLoop } from '../../src/agent/index.js';
 import { InvalidOptionError } from '../../src/errors.js';
-import { createToolRegistry, defineTool } from '../../src/index.js';
+import { createToolRegistry } from '../../src/index.js';
 import { createAnthropicModel } from '../../src/providers/anthropic/index.js';
 import { createOpenAIResponsesModel } from '../../src/providers/openai/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
 import { toolSearch } from '../../src/vault/index.js';
 import { messageStream, startAnthropicWireServer } from '../support/anthropic-wire-server.js';
+import { deferredTool, ID_SCHEMA } from '../support/deferred-tools.js';
 import {
   RESPONSES_PATH,
   responsesToolCallStream,
@@ -16,32 +17,12 @@ import {
 } from '../support/openai-wire-server.js';
 import { addTool } from '../support/tools.js';
 
-const schema = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const schema = ID_SCHEMA;
 const tools = createToolRegistry([
   addTool,
-  defineTool({
-    name: 'crm_lookup',
-    description: 'Find a customer.',
-    inputSchema: schema,
-    deferLoading: true,
-    namespace: 'crm',
-    handler: () => 1,
-  }),
-  defineTool({
-    name: 'crm_update',
-    description: 'Update a customer.',
-    inputSchema: schema,
-    deferLoading: true,
-    namespace: 'crm',
-    handler: () => 1,
-  }),
-  defineTool({
-    name: 'send_email',
-    description: 'Send an email.',
-    inputSchema: schema,
-    deferLoading: true,
-    handler: () => 1,
-  }),
+  deferredTool('crm_lookup', 'Find a customer.', { namespace: 'crm' }),
+  deferredTool('crm_update', 'Update a customer.', { namespace: 'crm' }),
+  deferredTool('send_email', 'Send an email.'),
 ]);
 
 const closers: (() => Promise<void>)[] = [];

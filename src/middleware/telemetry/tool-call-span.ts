@@ -50,19 +50,55 @@ function json(value: unknown): string {
   }
 }
 
+/** Layer statuses that make a layer's child span an error. */
+const FAILED_STATUSES: ReadonlySet<string> = new Set([
+  'exception',
+  'sink_error',
+  'rejected',
+  'denied',
+  'blocked',
+  'timeout',
+]);
+
+/**
+ * Attribute names by audit key (`count` → `switchyard.layer.count`), child span names by layer name
+ * and span names by tool name: the same few strings on every call, built once instead of once per
+ * attribute per call.
+ */
+const attributeNames = new Map<string, string>();
+const layerSpanNames = new Map<string, string>();
+const spanNames = new Map<string, string>();
+/** Past this many names, new ones are built per call instead of kept (keys can come from anywhere). */
+const MAX_KEPT_NAMES = 1024;
+
+function keptName(names: Map<string, string>, key: string, prefix: string): string {
+  let name = names.get(key);
+  if (name === undefined) {
+    name = `${prefix}${key}`;
+    if (names.size < MAX_KEPT_NAMES) names.set(key, name);
+  }
+  return name;
+}
+
 function layerSpans(result: ToolCallResult): LayerSpan[] {
-  return (result.audit?.layers ?? []).map((layer) => {
+  const layers = result.audit?.layers;
+  if (layers === undefined) return [];
+  const spans: LayerSpan[] = [];
+  for (const layer of layers) {
     const attributes: Record<string, SpanAttributeValue> = {};
-    for (const [key, value] of Object.entries(layer)) {
+    for (const key of Object.keys(layer)) {
       if (key === 'name') continue;
+      const value = layer[key];
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-        attributes[`switchyard.layer.${key}`] = value;
+        attributes[keptName(attributeNames, key, 'switchyard.layer.')] = value;
     }
-    const failed = ['exception', 'sink_error', 'rejected', 'denied', 'blocked', 'timeout'].includes(
-      layer.status,
-    );
-    return { name: `tool_layer ${layer.name}`, status: failed ? 'error' : 'ok', attributes };
-  });
+    spans.push({
+      name: keptName(layerSpanNames, layer.name, 'tool_layer '),
+      status: FAILED_STATUSES.has(layer.status) ? 'error' : 'ok',
+      attributes,
+    });
+  }
+  return spans;
 }
 
 /** Builds the span of a finished call. Times are wall-clock milliseconds since the epoch. */
@@ -93,21 +129,28 @@ export function toolCallSpan(
   if (options.recordResult) attributes['gen_ai.tool.call.result'] = json(result.result);
   Object.assign(attributes, options.extraAttributes);
   const failed = !result.ok;
-  return {
-    name: `execute_tool ${attributes['gen_ai.tool.name']}`,
+  const name = keptName(spanNames, attributes['gen_ai.tool.name'] as string, 'execute_tool ');
+  const traceId = call.turn.sessionId === '' ? `tool_call:${call.callId}` : call.turn.sessionId;
+  const durationMs = Math.max(0, times.endTimeMs - times.startTimeMs);
+  const events = [
+    { name: 'tool_call.dispatched', timeMs: times.startTimeMs },
+    { name: 'tool_call.result_returned', timeMs: times.endTimeMs },
+  ];
+  // Members added in order rather than through a conditional spread, which builds the span
+  // slowly; `statusMessage` keeps its place after `status`.
+  const span: { -readonly [K in keyof ToolCallSpan]: ToolCallSpan[K] } = {
+    name,
     kind: 'INTERNAL',
-    traceId: call.turn.sessionId === '' ? `tool_call:${call.callId}` : call.turn.sessionId,
+    traceId,
     spanId: call.callId,
     startTimeMs: times.startTimeMs,
     endTimeMs: times.endTimeMs,
-    durationMs: Math.max(0, times.endTimeMs - times.startTimeMs),
+    durationMs,
     status: failed ? 'error' : 'ok',
-    ...(failed && result.error !== null ? { statusMessage: result.error } : {}),
-    attributes,
-    events: [
-      { name: 'tool_call.dispatched', timeMs: times.startTimeMs },
-      { name: 'tool_call.result_returned', timeMs: times.endTimeMs },
-    ],
-    children: layerSpans(result),
-  };
+  } as ToolCallSpan;
+  if (failed && result.error !== null) span.statusMessage = result.error;
+  span.attributes = attributes;
+  span.events = events;
+  span.children = layerSpans(result);
+  return span;
 }

@@ -8,6 +8,7 @@ import {
   type AnthropicSettings,
   resolveAnthropicOptions,
 } from './anthropic-model-options.js';
+import { anthropicToolSearches } from './anthropic-tool-searches.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
 
 const PROVIDER = 'anthropic';
@@ -43,6 +44,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelClien
     model: settings.model,
     toolCalling: 'native',
     nativeToolSearch: ['bm25', 'regex'],
+    toolSearchesOf: anthropicToolSearches,
     stream: (request) => streamMessage(settings, request),
   };
 }

@@ -1,4 +1,5 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
+import { InvalidArgumentError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import type { AssistantMessage, TranscriptMessage } from '../model-client.js';
 
@@ -69,7 +70,8 @@ function wireOf(message: TranscriptMessage): {
       };
     default:
       message satisfies never;
-      throw new TypeError(
+      throw new InvalidArgumentError(
+        'transcript',
         `unknown transcript role ${JSON.stringify((message as { role: unknown }).role)}`,
       );
   }

@@ -11,6 +11,7 @@ import {
   toResponsesToolSearchTools,
   toResponsesTools,
 } from './responses-request.js';
+import { responsesToolSearches } from './responses-tool-searches.js';
 
 /** Options of `createOpenAIResponsesModel`. */
 export interface OpenAIResponsesModelOptions extends OpenAIModelOptions {
@@ -89,7 +90,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     translator: () => responsesEventDeltas({ stored: settings.extraBody.store !== false }),
   });
   // Hosted tool search has no variants of its own: a bm25-style request maps onto it.
-  return { ...modelClient, nativeToolSearch: ['bm25'] };
+  return { ...modelClient, nativeToolSearch: ['bm25'], toolSearchesOf: responsesToolSearches };
 }
 
 function checkHostedTools(value: unknown): readonly Tool[] {

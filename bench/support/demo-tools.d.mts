@@ -1,0 +1,4 @@
+import type { Tool } from '../../dist/index.js';
+
+export const addTool: Tool<{ a: number; b: number }, number>;
+export const waitTool: Tool<{ ms: number }, { waitedMs: number }>;
