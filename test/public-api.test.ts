@@ -168,6 +168,17 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
         'mcpToolSafety',
       ],
     },
+    './queue': {
+      source: '../src/queue/index.js',
+      names: [
+        'DEFAULT_QUEUE',
+        'createQueueExecutor',
+        'createTaskQueue',
+        'onQueue',
+        'startQueueWorker',
+        'startTaskWorker',
+      ],
+    },
     './middleware': {
       source: '../src/middleware/index.js',
       names: [
@@ -396,6 +407,12 @@ describe('importing the root', () => {
     const sdk = '^@modelcontextprotocol\\\\/';
     expect(importInFreshProcess('./src/index.ts', sdk)).toBe('imported');
     expect(importInFreshProcess('./src/mcp/index.ts', sdk)).toBe('imported');
+  });
+
+  it('loads no queue client, nor does switchyard/queue until an executor or worker starts', () => {
+    const clients = '^(bullmq|ioredis)(\\\\/|$)';
+    expect(importInFreshProcess('./src/index.ts', clients)).toBe('imported');
+    expect(importInFreshProcess('./src/queue/index.ts', clients)).toBe('imported');
   });
 
   it('is caught by the same check when a subpath does load one', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ import {
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { createModelLimiter } from './model-limiter.js';
+import { processStop, runTasksOnQueue, runTaskWorker } from './queue-tasks.js';
 import { runTasks } from './run-tasks.js';
 import { taskModels } from './task-models.js';
 import { succeeded, type TaskOutcome } from './task-outcome.js';
@@ -67,6 +69,16 @@ export const BATCH_SPEC: CommandSpec = {
     json: { type: 'boolean', description: 'print the summary as one JSON object on stdout' },
     'allow-failures': { type: 'boolean', description: 'exit 0 even when some tasks failed' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress on stderr' },
+    queue: {
+      type: 'string',
+      value: '<redis-url>',
+      description: 'send the tasks to `batch --worker` processes through Redis (docs/queue.md)',
+    },
+    worker: {
+      type: 'boolean',
+      description:
+        'with --queue: run queued tasks (no file) until SIGINT/SIGTERM; --journal on shared storage',
+    },
     ...TOOL_OPTIONS,
   },
   notes: `Result line: {"id","status","text","turns","toolCalls","failedToolCalls","usage","latencyMs",
@@ -89,7 +101,14 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     return EXIT.ok;
   }
   const [file, ...extra] = line.positionals;
-  if (file === undefined || extra.length > 0) {
+  const queue = stringOption(line, 'queue');
+  const worker = flagOption(line, 'worker');
+  if (worker && (queue === undefined || file !== undefined || line.values.journal === undefined)) {
+    throw new UsageError(
+      'switchyard batch --worker takes --queue <redis-url> and --journal <dir>, no file',
+    );
+  }
+  if (!worker && (file === undefined || extra.length > 0)) {
     throw new UsageError('switchyard batch takes one tasks file (or - for stdin)');
   }
   const sessions = integerOption(line, 'sessions', 4);
@@ -104,7 +123,9 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   const outPath = out === undefined ? undefined : resolve(io.cwd, out);
 
   const started = Date.now();
-  const { tasks, bad } = await readTasks(file === '-' ? '-' : resolve(io.cwd, file), io.stdin);
+  const { tasks, bad } = worker
+    ? { tasks: [], bad: [] }
+    : await readTasks(file === '-' ? '-' : resolve(io.cwd, file as string), io.stdin);
   for (const entry of bad) io.stderr.write(`switchyard batch: ${entry.error}\n`);
   const finished = outPath === undefined ? new Set<string>() : finishedTaskIds(outPath);
   const pending = tasks.filter((task) => !finished.has(task.id));
@@ -115,9 +136,28 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   const modelFor = await taskModels(line, io, limiter);
   const tools = await setUpTools(line, io.cwd);
   const scratch =
-    outPath === undefined ? mkdtempSync(join(tmpdir(), 'switchyard-batch-')) : undefined;
+    outPath === undefined && !worker ? mkdtempSync(join(tmpdir(), 'switchyard-batch-')) : undefined;
   const journalDirectory =
     scratch ?? resolve(io.cwd, stringOption(line, 'journal') ?? `${outPath}.journal`);
+  const runOptions = {
+    sessions,
+    modelFor,
+    registry: tools.registry,
+    executors: tools.executors,
+    layers: [...tools.layers, withCallSlots(maxToolCalls)],
+    journalDirectory,
+    maxIterations,
+    maxConcurrentTools,
+    eager: !flagOption(line, 'no-eager'),
+  };
+  if (worker) {
+    try {
+      await runTaskWorker(queue as string, runOptions, io, processStop());
+    } finally {
+      await tools.close();
+    }
+    return EXIT.ok;
+  }
   const results = outPath === undefined ? undefined : new ResultFile(outPath);
   const progress = new BatchProgress(io.stderr, pending.length, flagOption(line, 'quiet'));
   const outcomes: TaskOutcome[] = [];
@@ -126,26 +166,22 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   process.once('SIGINT', interrupt);
   let cancelled: string[];
   try {
-    cancelled = await runTasks({
-      tasks: pending,
-      sessions,
-      modelFor,
-      registry: tools.registry,
-      executors: tools.executors,
-      layers: [...tools.layers, withCallSlots(maxToolCalls)],
-      journalDirectory,
-      maxIterations,
-      maxConcurrentTools,
-      eager: !flagOption(line, 'no-eager'),
-      signal: controller.signal,
-      onOutcome: (outcome) => {
-        outcomes.push(outcome);
-        const text = `${JSON.stringify(outcome)}\n`;
-        if (results === undefined) io.stdout.write(text);
-        else results.write(text);
-        progress.finished(outcome);
-      },
-    });
+    const onOutcome = (outcome: TaskOutcome) => {
+      outcomes.push(outcome);
+      const text = `${JSON.stringify(outcome)}\n`;
+      if (results === undefined) io.stdout.write(text);
+      else results.write(text);
+      progress.finished(outcome);
+    };
+    const signal = controller.signal;
+    cancelled =
+      queue === undefined
+        ? await runTasks({ ...runOptions, tasks: pending, signal, onOutcome })
+        : await runTasksOnQueue(queue, batchKey(outPath ?? journalDirectory), {
+            tasks: pending,
+            signal,
+            onOutcome,
+          });
   } finally {
     process.off('SIGINT', interrupt);
     progress.end();
@@ -171,4 +207,9 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   if (bad.length > 0) return EXIT.input;
   const failed = outcomes.some((outcome) => !succeeded(outcome));
   return failed && !flagOption(line, 'allow-failures') ? EXIT.failures : EXIT.ok;
+}
+
+/** Names a batch in its queued tasks' job ids: two batches may both have a task "line-1". */
+function batchKey(path: string): string {
+  return createHash('sha256').update(path).digest('hex').slice(0, 12);
 }

@@ -47,6 +47,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./mcp-serve-command.js')).runMcpServeCommand,
   },
   {
+    words: ['worker'],
+    summary: 'run the tools of a module for queue dispatchers (BullMQ on Redis)',
+    load: async () => (await import('./worker-command.js')).workerCommand,
+  },
+  {
     words: ['verify'],
     summary: 'check the hash chain of a receipt log',
     load: async () => (await import('./verify-command.js')).verifyCommand,

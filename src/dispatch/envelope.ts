@@ -3,7 +3,13 @@ import type { SchemaIssue } from '../tools/repair-message.js';
 import type { ResolvedSafety, ToolKind } from '../tools/tool-spec.js';
 
 /** Where a call runs. */
-export type ExecutorName = 'inline' | 'worker' | 'mcp_server' | 'host_bridge' | 'provider_native';
+export type ExecutorName =
+  | 'inline'
+  | 'worker'
+  | 'mcp_server'
+  | 'queue'
+  | 'host_bridge'
+  | 'provider_native';
 
 /** Facts about the planner turn a call belongs to. */
 export interface TurnInfo {

@@ -76,10 +76,16 @@ function resolveExecutor(name: string, spec: ToolSpec<never, unknown, never>): T
     }
     return Object.freeze({ ...executor });
   }
+  if (executor.kind === 'queue') {
+    if (executor.queue !== undefined && !/^[\w.-]+$/.test(executor.queue)) {
+      fail(name, 'executor', 'a queue name may hold letters, digits, "_", "-" and "." only');
+    }
+    return Object.freeze({ ...executor });
+  }
   return fail(
     name,
     'executor',
-    `executor.kind must be "inline", "worker" or "mcp_server"; got ${JSON.stringify((executor as { kind: unknown }).kind)}`,
+    `executor.kind must be "inline", "worker", "mcp_server" or "queue"; got ${JSON.stringify((executor as { kind: unknown }).kind)}`,
   );
 }
 

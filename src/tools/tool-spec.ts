@@ -92,7 +92,10 @@ export interface RetryPolicy {
   readonly jitter?: boolean;
 }
 
-/** Where a tool's handler runs. `inline` (the default) runs it on the main thread; `mcp_server` on an MCP server. */
+/**
+ * Where a tool's handler runs. `inline` (the default) runs it on the main thread; `mcp_server` on
+ * an MCP server; `queue` on a worker process reached through Redis.
+ */
 export type ToolExecutorSpec =
   | { readonly kind: 'inline' }
   | {
@@ -106,6 +109,15 @@ export type ToolExecutorSpec =
       readonly kind: 'mcp_server';
       /** Name of the connected MCP server that runs the tool (see `switchyard/mcp`). */
       readonly server: string;
+    }
+  | {
+      /**
+       * A BullMQ job run by a `switchyard worker` process (see `switchyard/queue`). The handler
+       * is needed only where the worker loads the tool.
+       */
+      readonly kind: 'queue';
+      /** The queue's name. Default: the queue executor's own (`switchyard`). */
+      readonly queue?: string;
     };
 
 /** Names of the hidden runtime values a handler may ask for through `injected`. */

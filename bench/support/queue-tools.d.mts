@@ -1,0 +1,2 @@
+import type { AnyToolSpec } from '../../dist/tools/index.js';
+export const tools: AnyToolSpec[];

@@ -1,0 +1,44 @@
+import type { Job } from 'bullmq';
+import { loadBullMq } from './load-bullmq.js';
+import {
+  checkQueueName,
+  connectionOptions,
+  DEFAULT_PREFIX,
+  DEFAULT_QUEUE,
+} from './queue-connection.js';
+import { taskQueueName } from './task-queue.js';
+
+/**
+ * Runs whole tasks submitted through `createTaskQueue`, `concurrency` at once. A task whose worker
+ * dies is put back for another worker up to `maxReruns` times: run it with a journal on storage
+ * every worker shares (as `switchyard batch --worker` does), so that the re-run replays what
+ * completed and never repeats a side effect.
+ */
+export function startTaskWorker(options: {
+  readonly connection: string;
+  readonly run: (data: unknown, signal: AbortSignal) => Promise<unknown>;
+  readonly queue?: string;
+  readonly prefix?: string;
+  readonly concurrency?: number;
+  readonly lockDurationMs?: number;
+  readonly maxReruns?: number;
+}): { readonly ready: Promise<void>; close(): Promise<void> } {
+  const bullmq = loadBullMq();
+  const worker = new bullmq.Worker(
+    taskQueueName(checkQueueName(options.queue ?? DEFAULT_QUEUE)),
+    (job: Job, _token: string | undefined, signal?: AbortSignal) =>
+      options.run(job.data, signal ?? new AbortController().signal),
+    {
+      connection: connectionOptions(options.connection),
+      prefix: checkQueueName(options.prefix ?? DEFAULT_PREFIX, 'prefix'),
+      concurrency: options.concurrency ?? 1,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      maxStalledCount: options.maxReruns ?? 2,
+    },
+  );
+  worker.on('error', () => {});
+  return {
+    ready: worker.waitUntilReady().then(() => undefined),
+    close: () => worker.close(),
+  };
+}

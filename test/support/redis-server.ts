@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, Socket } from 'node:net';
+
+/** A `redis-server` of the test's (or benchmark's) own on a loopback port, persistence off. */
+export interface RedisServer {
+  readonly port: number;
+  /** `redis://127.0.0.1:<port>` */
+  readonly url: string;
+  /** The server's process id (a new one after `start`). */
+  readonly pid: number;
+  /** Stops the server (SIGKILL: nothing to save); it can be started again on the same port. */
+  stop(): Promise<void>;
+  /** Starts it again after `stop`, empty (persistence is off), on the same port. */
+  start(): Promise<void>;
+}
+
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** True once a PING on the port gets PONG. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    let reply = '';
+    socket.once('error', () => resolve(false));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) {
+        socket.destroy();
+        resolve(reply.startsWith('+PONG'));
+      }
+    });
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+/**
+ * Starts the Debian `redis-server` on a free loopback port with `--save ''` and
+ * `--appendonly no`, and resolves once it answers. Stop it in `afterAll`.
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  async function start(): Promise<void> {
+    const started = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    child = started;
+    const deadline = Date.now() + 10_000;
+    while (!(await answers(port))) {
+      if (started.exitCode !== null) throw new Error(`redis-server exited (${started.exitCode})`);
+      if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  async function stop(): Promise<void> {
+    const running = child;
+    child = undefined;
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = once(running, 'exit');
+    running.kill('SIGKILL');
+    await exited;
+  }
+  await start();
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    get pid() {
+      return child?.pid ?? 0;
+    },
+    stop,
+    start,
+  };
+}
