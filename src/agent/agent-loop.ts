@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
+import { turnCancellationOf } from '../cancellation.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
 import { createDispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
@@ -9,7 +10,6 @@ import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
-import { cancellation } from '../streams/turn-cancellation.js';
 import { checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';
@@ -82,7 +82,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       iterations += 1;
       if (signal?.aborted) {
         status = 'cancelled';
-        error = cancellation(signal.reason);
+        error = turnCancellationOf(signal.reason);
         break;
       }
       // A paused turn is already in the transcript as it came: the next request lets the model
@@ -143,7 +143,7 @@ export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
       try {
         await (options.sleep ?? timerSleep)(delayMs, signal);
       } catch (reason) {
-        return { ...turn, error: cancellation(reason) };
+        return { ...turn, error: turnCancellationOf(reason) };
       }
     }
   }

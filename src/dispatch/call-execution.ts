@@ -1,7 +1,7 @@
+import type { AbortLink } from '../cancellation.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
-import type { CallAbort } from './call-abort.js';
 import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
 import type { ExecutionRequest, RuntimeValues } from './executor.js';
@@ -15,9 +15,9 @@ export class CallExecution implements ExecutionRequest {
   readonly values: RuntimeValues;
   readonly #deps: ExecuteCallDeps;
   readonly #call: ToolCallEnvelope;
-  readonly #abort: CallAbort;
+  readonly #abort: AbortLink;
 
-  constructor(deps: ExecuteCallDeps, call: ToolCallEnvelope, tool: AnyTool, abort: CallAbort) {
+  constructor(deps: ExecuteCallDeps, call: ToolCallEnvelope, tool: AnyTool, abort: AbortLink) {
     this.tool = tool;
     this.args = call.toolArgs;
     this.callId = call.callId;

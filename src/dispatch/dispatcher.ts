@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Observable, Subject } from 'rxjs';
-import { CancelledError, InvalidOptionError } from '../errors.js';
+import { isCancellation } from '../cancellation.js';
+import { InvalidOptionError } from '../errors.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
@@ -169,7 +170,7 @@ export function createDispatcher<Context = unknown>(
     try {
       result = await run(call);
     } catch (error) {
-      if (isCancellation(error, call)) return cancelledResultFrom(call, error);
+      if (isCancellation(error, call.signal)) return cancelledResultFrom(call, error);
       return exceptionResult(call, error, { status: 'exception' });
     }
     const violation = resultContractViolation(result, call);
@@ -253,12 +254,6 @@ function eventBase(call: ToolCallEnvelope, at: number) {
     sessionId: call.turn.sessionId,
     at,
   };
-}
-
-function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
-  if (CancelledError.isInstance(error)) return true;
-  if (error instanceof Error && error.name === 'AbortError') return true;
-  return call.signal?.aborted === true && error === call.signal.reason;
 }
 
 function toolOf(call: ToolCallEnvelope): AnyTool | undefined {

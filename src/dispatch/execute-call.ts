@@ -1,7 +1,7 @@
+import { AbortLink, cancellationOf, type LinkOptions } from '../cancellation.js';
 import { CancelledError, ToolTimeoutError } from '../errors.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import { backoffDelay } from './backoff.js';
-import { CallAbort } from './call-abort.js';
 import { CallExecution } from './call-execution.js';
 import { checkCall, isRefusal } from './check-call.js';
 import { classifyError } from './classify-error.js';
@@ -66,11 +66,9 @@ async function runWithRetry(
   const maxAttempts = tool.retry?.maxAttempts ?? 1;
   const started = deps.now();
   for (let attempt = 1; ; attempt += 1) {
-    const abort = new CallAbort(
+    const abort = new AbortLink(
       call.signal,
-      tool.timeoutMs,
-      tool.name,
-      executor.timesExecution === true,
+      tool.timeoutMs === undefined ? undefined : timeLimit(tool, executor.timesExecution === true),
     );
     let outcome: ExecutionOutcome | undefined;
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
@@ -83,7 +81,7 @@ async function runWithRetry(
     }
     const elapsed = deps.now() - started;
     if (outcome === undefined || abort.aborted) {
-      if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
+      if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
       if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
       return withServer(
         timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
@@ -111,7 +109,12 @@ async function runWithRetry(
       );
     }
     const category = classifyError(outcome.error);
-    if (category === 'cancelled') throw scrubbedCancellation(deps, asCancellation(outcome.error));
+    if (category === 'cancelled') {
+      const cancellation = cancellationOf(outcome.error);
+      throw CancelledError.isInstance(cancellation)
+        ? scrubbedCancellation(deps, cancellation)
+        : cancellation;
+    }
     if (
       attempt < maxAttempts &&
       isTransient(category) &&
@@ -137,13 +140,17 @@ async function pause(
   try {
     await deps.sleep(backoffDelay(tool.retry, attempt, deps.random), signal);
   } catch (reason) {
-    throw asCancellation(reason);
+    throw cancellationOf(reason);
   }
   return true;
 }
 
-function asCancellation(reason: unknown): CancelledError {
-  return CancelledError.isInstance(reason)
-    ? reason
-    : new CancelledError(reason instanceof Error ? reason.message : 'tool call cancelled', reason);
+/** The tool's own time limit: its abort reason is a `ToolTimeoutError` naming the tool. */
+function timeLimit(tool: AnyTool, deferTimeout: boolean): LinkOptions {
+  const timeoutMs = tool.timeoutMs!;
+  return {
+    timeoutMs,
+    timeoutReason: () => new ToolTimeoutError(tool.name, timeoutMs),
+    deferTimeout,
+  };
 }

@@ -1,10 +1,10 @@
+import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
 import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
-import { cancellation, SIBLING_FAILED } from './turn-cancellation.js';
 import {
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,
@@ -39,8 +39,12 @@ export class TurnRun {
   private readonly waiting: WaitingCall[] = [];
   /** Settled results waiting for an earlier one, by emit order. */
   private readonly held = new Map<number, ToolCallResult>();
-  /** Abort controllers of running calls, when the turn can cancel them. */
-  private readonly running = new Map<number, AbortController>();
+  /**
+   * The turn's own signal, followed by every call it starts: it aborts with the caller's signal,
+   * a fatal sibling failure or `cancel()`. Null when nothing can cancel the turn. Disposed when
+   * the turn completes, so the caller's signal keeps no listener.
+   */
+  private readonly link: AbortLink | null;
   /** Resource keys of running calls → how many running calls hold each. */
   private readonly busyKeys = new Map<string, number>();
   private inFlight = 0;
@@ -70,6 +74,8 @@ export class TurnRun {
     private readonly deliver: (result: ToolCallResult) => void,
     private readonly backlog?: () => number,
     gate?: StartGate,
+    /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). */
+    cancellable = false,
   ) {
     this.options = options;
     this.gate = gate ?? null;
@@ -87,12 +93,13 @@ export class TurnRun {
     this.done = new Promise<void>((resolve, reject) => {
       this.finish = (failure) => (failure === undefined ? resolve() : reject(failure.error));
     });
-    const signal = options.signal;
-    if (signal?.aborted) this.stop(cancellation(signal.reason));
-    else
-      signal?.addEventListener('abort', () => this.stop(cancellation(signal.reason)), {
-        once: true,
-      });
+    this.link =
+      options.signal !== undefined || this.fatal !== null || cancellable
+        ? new AbortLink(options.signal, {
+            reasonOf: turnCancellationOf,
+            onAbort: (reason) => this.stop(reason as CancelledError),
+          })
+        : null;
     void this.pullLoop();
   }
 
@@ -215,14 +222,6 @@ export class TurnRun {
     if (entry.constraint.exclusive) this.exclusiveRunning = true;
     for (const key of entry.constraint.keys)
       this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
-    let signal: AbortSignal | undefined;
-    if (this.stopReason !== null) {
-      signal = AbortSignal.abort(this.stopReason);
-    } else if (this.options.signal !== undefined || this.fatal !== null) {
-      const controller = new AbortController();
-      this.running.set(entry.emitOrder, controller);
-      signal = controller.signal;
-    }
     const turn = this.options.turn;
     this.dispatcher
       .dispatch(entry.call, {
@@ -233,7 +232,7 @@ export class TurnRun {
         provider: turn?.provider,
         emitOrder: entry.emitOrder,
         maxConcurrentTools: this.maxInFlight,
-        signal,
+        signal: this.link?.signal,
         advertised: this.options.advertised,
         policy: this.options.policy,
       })
@@ -253,9 +252,12 @@ export class TurnRun {
       if (holders === 0) this.busyKeys.delete(key);
       else this.busyKeys.set(key, holders);
     }
-    this.running.delete(entry.emitOrder);
     if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
-      this.stop(new CancelledError(`${SIBLING_FAILED}: ${result.toolName} (${result.toolCallId})`));
+      this.stop(
+        new CancelledError(
+          `cancelled because a sibling call failed: ${result.toolName} (${result.toolCallId})`,
+        ),
+      );
     }
     this.held.set(entry.emitOrder, result);
     this.deliverReady();
@@ -277,10 +279,15 @@ export class TurnRun {
     }
   }
 
+  /** Cancels the turn: running calls see their signal abort, waiting ones never start. */
+  cancel(reason: unknown): void {
+    this.stop(turnCancellationOf(reason));
+  }
+
   private stop(reason: CancelledError): void {
     if (this.stopReason !== null) return;
     this.stopReason = reason;
-    for (const controller of this.running.values()) controller.abort(reason);
+    this.link?.abort(reason);
     this.schedule();
   }
 
@@ -294,6 +301,7 @@ export class TurnRun {
   private settleIfComplete(): void {
     if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
     if (this.nextToDeliver !== this.pulled) return;
+    this.link?.dispose();
     this.finish(this.sourceError ?? undefined);
   }
 }

@@ -1,4 +1,5 @@
 import { Subject } from 'rxjs';
+import { AbortLink } from '../../cancellation.js';
 import type { ProposedCall } from '../../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import { dispatchCalls } from '../../streams/dispatch-calls.js';
@@ -12,16 +13,21 @@ import type { DispatchTurnOptions } from '../../streams/turn-options.js';
 export class StepTurn {
   readonly #calls = new Subject<ProposedCall>();
   readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
-  readonly #controller = new AbortController();
-  /** Signals already linked to the turn: the AI SDK hands every call of a step the same one. */
-  readonly #linked = new WeakSet<AbortSignal>();
+  /** The turn's own signal: it aborts when any framework signal of the step does. */
+  readonly #turn = new AbortLink(undefined);
+  /**
+   * The framework signals the turn follows (the AI SDK hands every call of a step the same one),
+   * unlinked whenever no call waits, so a long-lived signal keeps no listener of ours.
+   */
+  readonly #links = new Map<AbortSignal, AbortLink>();
 
   constructor(options: Omit<DispatchTurnOptions, 'signal'>) {
     this.#calls
-      .pipe(dispatchCalls({ ...options, signal: this.#controller.signal }))
+      .pipe(dispatchCalls({ ...options, signal: this.#turn.signal }))
       .subscribe((result) => {
         const settle = this.#waiting.get(result.toolCallId);
         this.#waiting.delete(result.toolCallId);
+        if (this.#waiting.size === 0) this.#unlink();
         settle?.(result);
       });
   }
@@ -41,12 +47,19 @@ export class StepTurn {
   }
 
   #cancelWith(signal: AbortSignal): void {
-    if (this.#linked.has(signal)) return;
-    this.#linked.add(signal);
-    if (signal.aborted) {
-      this.#controller.abort(signal.reason);
-      return;
-    }
-    signal.addEventListener('abort', () => this.#controller.abort(signal.reason), { once: true });
+    if (this.#links.has(signal)) return;
+    const turn = this.#turn;
+    this.#links.set(
+      signal,
+      new AbortLink(signal, {
+        reasonOf: (reason) => reason,
+        onAbort: (reason) => turn.abort(reason),
+      }),
+    );
+  }
+
+  #unlink(): void {
+    for (const link of this.#links.values()) link.dispose();
+    this.#links.clear();
   }
 }
