@@ -6,8 +6,11 @@
  * On a loaded machine read the ratio column: wall-clock figures move with the neighbours.
  *
  * Run: npm run build && tsx bench/turn-cost.bench.ts
- * Profile: TURN_COST_PROFILE=100 node --cpu-prof --import tsx bench/turn-cost.bench.ts
- *   (runs only dispatchTurn at that N for a fixed number of calls, no tinybench)
+ * Profile: TURN_COST_PROFILE=100 [TURN_COST_CALLS=2000000] [TURN_COST_BARE=1] \
+ *   node --cpu-prof --import tsx bench/turn-cost.bench.ts
+ *   runs only dispatchTurn (or the bare loop) at that N for a fixed number of calls, without
+ *   tinybench: for CPU profiles, and for instruction counts under valgrind --tool=callgrind (run
+ *   two call counts and divide the difference, which cancels start-up).
  */
 import { Bench } from 'tinybench';
 import { meanMs } from './support/report.js';
@@ -54,8 +57,12 @@ const profiled = Number(process.env.TURN_COST_PROFILE ?? 0);
 if (profiled > 0) {
   const calls = callsOf(profiled);
   const turns = Math.ceil(Number(process.env.TURN_COST_CALLS ?? 2_000_000) / profiled);
-  for (let turn = 0; turn < turns; turn += 1) await dispatchTurn(calls, { dispatcher });
-  console.log(`ran ${turns} turns of ${profiled} calls`);
+  const bare = process.env.TURN_COST_BARE === '1';
+  for (let turn = 0; turn < turns; turn += 1) {
+    if (bare) await bareLoop(calls);
+    else await dispatchTurn(calls, { dispatcher });
+  }
+  console.log(`ran ${turns} ${bare ? 'bare loops' : 'turns'} of ${profiled} calls`);
 } else {
   const rows: Record<string, string>[] = [];
   for (const n of [1, 10, 100]) {

@@ -37,8 +37,15 @@ export interface AdmissionOptions {
   readonly policy: ExecutionPolicy | undefined;
 }
 
-/** Builds the envelope of a call as it arrives: its tool, its arguments read and checked. */
-export type Admit = (read: ReadCall, turnOptions: TurnOptions | undefined) => ToolCallEnvelope;
+/**
+ * Builds the envelope of a call as it arrives: its tool, its arguments read and checked.
+ * `emitOrder` overrides the turn options' own (a turn shares one options object among its calls).
+ */
+export type Admit = (
+  read: ReadCall,
+  turnOptions: TurnOptions | undefined,
+  emitOrder?: number,
+) => ToolCallEnvelope;
 
 /**
  * Admission of a dispatcher's calls: resolves the tool (advertised only), reads the arguments
@@ -78,13 +85,17 @@ export function createAdmission(options: AdmissionOptions): Admit {
     return problem === null ? parsed : { ok: false, message: problem };
   }
 
-  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
+  function envelopeFor(
+    read: ReadCall,
+    turnOptions: TurnOptions | undefined,
+    emitOrder = turnOptions?.emitOrder ?? 0,
+  ): ToolCallEnvelope {
     const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
     const name = call.name;
     const readId = read.ok ? call.id : read.id;
     const callId = readId ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
-    const turn = turnFrom(turnOptions);
+    const turn = turnFrom(turnOptions, emitOrder);
     if (!read.ok)
       return malformedEnvelope(
         read.message,
@@ -213,14 +224,14 @@ interface EnvelopeFacts {
   readonly signal: AbortSignal | undefined;
 }
 
-function turnFrom(options: TurnOptions | undefined): TurnInfo {
+function turnFrom(options: TurnOptions | undefined, emitOrder: number): TurnInfo {
   return {
     iteration: options?.iteration ?? 0,
     sessionId: options?.sessionId ?? '',
     runId: options?.runId ?? null,
     model: options?.model ?? null,
     provider: options?.provider ?? null,
-    emitOrder: options?.emitOrder ?? 0,
+    emitOrder,
     maxConcurrentTools: options?.maxConcurrentTools ?? 1,
   };
 }

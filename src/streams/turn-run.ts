@@ -1,10 +1,12 @@
 import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
+import { type ReadCall, readProposedCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
 import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
+import { Resequencer } from './resequencer.js';
+import { TurnDispatch } from './turn-dispatch.js';
 import {
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,
@@ -12,10 +14,10 @@ import {
   isFatalFailure,
   type StartGate,
 } from './turn-options.js';
-import { exceptionResultFor } from './turn-results.js';
 
 interface WaitingCall {
-  readonly call: ProposedCall;
+  /** The call as read once, at its arrival. */
+  readonly read: ReadCall;
   readonly emitOrder: number;
   readonly constraint: CallConstraint;
   /** Waits for `release()` before it may start (a call the model may still take back). */
@@ -29,16 +31,17 @@ interface WaitingCall {
  */
 export class TurnRun {
   private readonly dispatcher: Dispatcher;
+  /** Hands the turn's calls to the dispatcher. */
+  private readonly calls: TurnDispatch;
   private readonly maxInFlight: number;
   /** How many pulled-but-waiting calls may pile up behind conflicts before pulling stops. */
   private readonly maxWaiting: number;
   private readonly maxHeld: number;
   private readonly fatal: ((result: ToolCallResult) => boolean) | null;
-  private readonly options: DispatchTurnOptions;
   /** Pulled calls not started yet, in planner order (kept short by `maxWaiting`). */
   private readonly waiting: WaitingCall[] = [];
-  /** Settled results waiting for an earlier one, by emit order. */
-  private readonly held = new Map<number, ToolCallResult>();
+  /** Results back in planner order. */
+  private readonly results: Resequencer;
   /**
    * The turn's own signal, followed by every call it starts: it aborts with the caller's signal,
    * a fatal sibling failure or `cancel()`. Null when nothing can cancel the turn. Disposed when
@@ -52,13 +55,14 @@ export class TurnRun {
   private exclusiveRunning = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
-  /** Emit order of the next result to deliver. */
-  private nextToDeliver = 0;
   private sourceDone = false;
   private sourceError: { error: unknown } | null = null;
   /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
   private stopReason: CancelledError | null = null;
   private wakePuller: (() => void) | null = null;
+  /** `schedule()` is running (a call that settled at once asked for it again: `rescheduled`). */
+  private scheduling = false;
+  private rescheduled = false;
   /** Holds back calls it does not let start early, until `release()`; null once released. */
   private gate: StartGate | null;
   private finish!: (error?: { error: unknown }) => void;
@@ -71,15 +75,15 @@ export class TurnRun {
   constructor(
     options: DispatchTurnOptions,
     private readonly source: CallSource,
-    private readonly deliver: (result: ToolCallResult) => void,
+    deliver: (result: ToolCallResult) => void,
     private readonly backlog?: () => number,
     gate?: StartGate,
     /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). */
     cancellable = false,
   ) {
-    this.options = options;
     this.gate = gate ?? null;
     this.dispatcher = options.dispatcher;
+    this.results = new Resequencer(deliver);
     const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
     if (!Number.isInteger(max) || max < 1) {
       throw new RangeError(`maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`);
@@ -100,6 +104,7 @@ export class TurnRun {
             onAbort: (reason) => this.stop(reason as CancelledError),
           })
         : null;
+    this.calls = new TurnDispatch(options, max, this.link?.signal);
     void this.pullLoop();
   }
 
@@ -130,7 +135,7 @@ export class TurnRun {
   private hasRoom(): boolean {
     return (
       this.waiting.length < this.maxWaiting &&
-      this.held.size < this.maxHeld &&
+      this.results.size < this.maxHeld &&
       (this.backlog === undefined || this.backlog() < this.maxWaiting)
     );
   }
@@ -154,11 +159,11 @@ export class TurnRun {
     const read = readProposedCall(raw);
     if (!read.ok) {
       // It never runs: the dispatcher answers it without a lane and without waiting for the gate.
-      this.waiting.push({ call: unreadableCall(read), emitOrder, constraint: FREE, gated: false });
+      this.waiting.push({ read, emitOrder, constraint: FREE, gated: false });
     } else {
       const { call } = read;
       this.waiting.push({
-        call,
+        read,
         emitOrder,
         constraint: callConstraint(this.dispatcher.registry, call),
         gated: this.gate !== null && !this.startsEarly(this.gate, call),
@@ -176,8 +181,27 @@ export class TurnRun {
     }
   }
 
-  /** Starts every waiting call that may start, in planner order. */
+  /**
+   * Starts every waiting call that may start, in planner order. A call that settles at once
+   * (during `start`) asks for another pass instead of re-entering the loop.
+   */
   private schedule(): void {
+    if (this.scheduling) {
+      this.rescheduled = true;
+      return;
+    }
+    this.scheduling = true;
+    try {
+      do {
+        this.rescheduled = false;
+        this.schedulePass();
+      } while (this.rescheduled);
+    } finally {
+      this.scheduling = false;
+    }
+  }
+
+  private schedulePass(): void {
     // Keys of earlier waiting calls: a later call touching one of them must keep planner order.
     let claimed: Set<string> | null = null;
     for (let index = 0; index < this.waiting.length; ) {
@@ -222,26 +246,9 @@ export class TurnRun {
     if (entry.constraint.exclusive) this.exclusiveRunning = true;
     for (const key of entry.constraint.keys)
       this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
-    const turn = this.options.turn;
-    this.dispatcher
-      .dispatch(entry.call, {
-        iteration: turn?.iteration,
-        sessionId: turn?.sessionId,
-        runId: turn?.runId,
-        model: turn?.model,
-        provider: turn?.provider,
-        emitOrder: entry.emitOrder,
-        maxConcurrentTools: this.maxInFlight,
-        signal: this.link?.signal,
-        advertised: this.options.advertised,
-        policy: this.options.policy,
-      })
-      .then(
-        (result) => this.settle(entry, result),
-        // The dispatcher resolves for everything; keep one result per call even if it did not.
-        (error: unknown) =>
-          this.settle(entry, exceptionResultFor(entry.call, entry.emitOrder, error)),
-      );
+    const pending = this.calls.dispatch(entry.read, entry.emitOrder);
+    if (pending instanceof Promise) pending.then((result) => this.settle(entry, result));
+    else this.settle(entry, pending);
   }
 
   private settle(entry: WaitingCall, result: ToolCallResult): void {
@@ -259,24 +266,10 @@ export class TurnRun {
         ),
       );
     }
-    this.held.set(entry.emitOrder, result);
-    this.deliverReady();
+    this.results.settle(entry.emitOrder, result);
     this.schedule();
     this.wake();
     this.settleIfComplete();
-  }
-
-  /** Delivers every result whose predecessors were all delivered. */
-  private deliverReady(): void {
-    for (
-      let result = this.held.get(this.nextToDeliver);
-      result !== undefined;
-      result = this.held.get(this.nextToDeliver)
-    ) {
-      this.held.delete(this.nextToDeliver);
-      this.nextToDeliver += 1;
-      this.deliver(result);
-    }
   }
 
   /** Cancels the turn: running calls see their signal abort, waiting ones never start. */
@@ -300,7 +293,7 @@ export class TurnRun {
   /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
   private settleIfComplete(): void {
     if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
-    if (this.nextToDeliver !== this.pulled) return;
+    if (this.results.delivered !== this.pulled) return;
     this.link?.dispose();
     this.finish(this.sourceError ?? undefined);
   }
