@@ -57,6 +57,9 @@ export type Admit = (
 export function createAdmission(options: AdmissionOptions): Admit {
   const { registry, maxArgumentChars, maxArgumentDepth, generateCallId } = options;
   const shapeLimits = { maxDepth: maxArgumentDepth, maxValues: maxArgumentChars };
+  // Made once: the arguments of every call are read with one of the two.
+  const emptyAllowed = { allowEmpty: true, maxLength: maxArgumentChars };
+  const emptyRefused = { allowEmpty: false, maxLength: maxArgumentChars };
   const annotationsByTool = new WeakMap<AnyTool, CallAnnotations>();
 
   function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
@@ -77,7 +80,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
 
   /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
   function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
-    const parsed = parseArguments(raw, { allowEmpty, maxLength: maxArgumentChars });
+    const parsed = parseArguments(raw, allowEmpty ? emptyAllowed : emptyRefused);
     if (!parsed.ok) return parsed;
     // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
     if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;

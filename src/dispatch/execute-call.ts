@@ -97,12 +97,18 @@ class CallAttempts {
 
   run(): ToolCallResult | Promise<ToolCallResult> {
     const { call, tool, executor } = this;
-    const abort = new AbortLink(
-      call.signal,
-      tool.timeoutMs === undefined ? undefined : timeLimit(tool, executor.timesExecution === true),
-    );
+    // Nothing can abort a call without a signal or a time limit: it needs no link.
+    const abort =
+      call.signal === undefined && tool.timeoutMs === undefined
+        ? null
+        : new AbortLink(
+            call.signal,
+            tool.timeoutMs === undefined
+              ? undefined
+              : timeLimit(tool, executor.timesExecution === true),
+          );
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
-    if (abort.aborted) return this.next(this.verdict(abort, undefined));
+    if (abort?.aborted) return this.next(this.verdict(abort, undefined));
     let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
     try {
       const execution = new CallExecution(this.deps, call, tool, abort);
@@ -111,20 +117,20 @@ class CallAttempts {
       ];
       pending = now === undefined ? executor.execute(execution) : now.call(executor, execution);
     } catch (error) {
-      abort.dispose();
+      abort?.dispose();
       throw error;
     }
     if (!(pending instanceof Promise)) {
-      abort.dispose();
+      abort?.dispose();
       return this.next(this.verdict(abort, pending));
     }
     return pending.then(
       (outcome) => {
-        abort.dispose();
+        abort?.dispose();
         return this.next(this.verdict(abort, outcome));
       },
       (error: unknown) => {
-        abort.dispose();
+        abort?.dispose();
         throw error;
       },
     );
@@ -148,14 +154,14 @@ class CallAttempts {
 
   /** What one attempt's outcome means: a result, another attempt, or a cancellation (thrown). */
   private verdict(
-    abort: AbortLink,
+    abort: AbortLink | null,
     outcome: ExecutionOutcome | undefined,
   ): ToolCallResult | typeof RETRY {
     const { deps, call, attempt, server } = this;
     const executorName = this.tool.executor.kind;
     const elapsed = deps.now() - this.started;
     const mayRetry = attempt < this.maxAttempts && this.tool.retry !== undefined;
-    if (outcome === undefined || abort.aborted) {
+    if (abort !== null && (outcome === undefined || abort.aborted)) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
       if (mayRetry) return RETRY;
       return withServer(
@@ -163,6 +169,7 @@ class CallAttempts {
         server,
       );
     }
+    if (outcome === undefined) throw new CancelledError();
     if (outcome.ok) {
       return withServer(
         okResult(deps, call, executorName, outcome.value, elapsed, attempt),

@@ -103,8 +103,9 @@ function constraintOf(registry: ToolRegistry, call: ProposedCall): CallConstrain
   const tool = typeof call.name === 'string' ? registry.resolve(call.name) : undefined;
   if (tool === undefined) return FREE;
   if (tool.safety.requiresConfirmation) return EXCLUSIVE;
-  const keys: string[] = tool.exclusiveLane === undefined ? [] : [`lane:${tool.exclusiveLane}`];
   const mutating = !tool.safety.readOnly && (!tool.safety.idempotent || tool.safety.destructive);
+  if (tool.exclusiveLane === undefined && !mutating) return FREE;
+  const keys: string[] = tool.exclusiveLane === undefined ? [] : [`lane:${tool.exclusiveLane}`];
   const params = tool.resourceParams ?? (tool.safety.filesystem ? FALLBACK_PATH_PARAMS : []);
   if (mutating && params.length > 0) {
     const args = argumentsOf(call);

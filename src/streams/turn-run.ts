@@ -229,8 +229,7 @@ export class TurnRun {
         this.start(entry);
         continue;
       }
-      const blocked = constraint.keys.some((key) => this.busyKeys.has(key) || claimed?.has(key));
-      if (blocked) {
+      if (this.blocked(constraint.keys, claimed)) {
         claimed ??= new Set();
         for (const key of constraint.keys) claimed.add(key);
         index += 1;
@@ -239,6 +238,12 @@ export class TurnRun {
       this.waiting.splice(index, 1);
       this.start(entry);
     }
+  }
+
+  /** A key is held by a running call, or claimed by an earlier waiting one. */
+  private blocked(keys: readonly string[], claimed: Set<string> | null): boolean {
+    for (const key of keys) if (this.busyKeys.has(key) || claimed?.has(key)) return true;
+    return false;
   }
 
   private start(entry: WaitingCall): void {
