@@ -39,12 +39,14 @@ export interface AdmissionOptions {
 
 /**
  * Builds the envelope of a call as it arrives: its tool, its arguments read and checked.
- * `emitOrder` overrides the turn options' own (a turn shares one options object among its calls).
+ * `emitOrder` overrides the turn options' own (a turn shares one options object among its calls);
+ * `tool` is the call's tool when the turn engine already looked it up (null: no such tool).
  */
 export type Admit = (
   read: ReadCall,
   turnOptions: TurnOptions | undefined,
   emitOrder?: number,
+  tool?: AnyTool | null,
 ) => ToolCallEnvelope;
 
 /**
@@ -92,6 +94,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
     read: ReadCall,
     turnOptions: TurnOptions | undefined,
     emitOrder = turnOptions?.emitOrder ?? 0,
+    known?: AnyTool | null,
   ): ToolCallEnvelope {
     const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
     const name = call.name;
@@ -105,7 +108,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
         { name: '', callId, turn, signal: turnOptions?.signal },
         advertised,
       );
-    const found = registry.resolve(name);
+    const found = known === undefined ? registry.resolve(name) : (known ?? undefined);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
     let unparseable = false;

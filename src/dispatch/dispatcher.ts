@@ -187,11 +187,12 @@ export function createDispatcher<Context = unknown>(
     read: ReadCall,
     turnOptions: TurnOptions | undefined,
     emitOrder: number,
+    tool?: AnyTool | null,
   ): ToolCallResult | Promise<ToolCallResult> {
-    if (events.observed) return dispatchObserved(read, turnOptions, emitOrder);
+    if (events.observed) return dispatchObserved(read, turnOptions, emitOrder, tool);
     // A call of a cancelled turn still passes through the layers, so audit records it; the
     // bottom check never starts its handler.
-    return runCaller(envelopeFor(read, turnOptions, emitOrder));
+    return runCaller(envelopeFor(read, turnOptions, emitOrder, tool));
   }
 
   function dispatch(proposed: ProposedCall, turnOptions?: TurnOptions): Promise<ToolCallResult> {
@@ -200,6 +201,7 @@ export function createDispatcher<Context = unknown>(
         readProposedCall(proposed),
         turnOptions,
         turnOptions?.emitOrder ?? 0,
+        undefined,
       );
       return result instanceof Promise ? result : Promise.resolve(result);
     } catch (error) {
@@ -212,9 +214,10 @@ export function createDispatcher<Context = unknown>(
     read: ReadCall,
     turnOptions: TurnOptions | undefined,
     emitOrder: number,
+    known: AnyTool | null | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
-    const call = envelopeFor(read, turnOptions, emitOrder);
+    const call = envelopeFor(read, turnOptions, emitOrder, known);
     const tool = toolOf(call);
     events.next({
       type: 'tool_call',

@@ -1,3 +1,4 @@
+import type { AnyTool } from '../tools/tool-registry.js';
 import type { TurnOptions } from './call-admission.js';
 import type { ReadCall } from './read-proposed-call.js';
 import type { ToolCallResult } from './result.js';
@@ -9,12 +10,15 @@ const IMMEDIATE = new WeakMap<object, ImmediateDispatch>();
 
 /**
  * Dispatches a call already read (`readProposedCall`) with `emitOrder`, to its result itself when
- * nothing on its way was asynchronous, else to a promise of it. Internal to the turn engine.
+ * nothing on its way was asynchronous, else to a promise of it. `tool` is the call's tool as the
+ * turn engine looked it up (null: no such tool), so admission does not look it up again.
+ * Internal to the turn engine.
  */
 export type ImmediateDispatch = (
   read: ReadCall,
   turnOptions: TurnOptions | undefined,
   emitOrder: number,
+  tool?: AnyTool | null,
 ) => ToolCallResult | Promise<ToolCallResult>;
 
 /** Records the immediate entry of a dispatcher `createDispatcher` built. */

@@ -3,6 +3,7 @@ import { type ImmediateDispatch, immediateDispatchOf } from '../dispatch/immedia
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { type ReadCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
+import type { AnyTool } from '../tools/tool-registry.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 import { exceptionResultFor } from './turn-results.js';
 
@@ -40,13 +41,17 @@ export class TurnDispatch {
   }
 
   /** The call's result, or a promise of it; never throws, never rejects. */
-  dispatch(read: ReadCall, emitOrder: number): ToolCallResult | Promise<ToolCallResult> {
+  dispatch(
+    read: ReadCall,
+    emitOrder: number,
+    tool: AnyTool | null,
+  ): ToolCallResult | Promise<ToolCallResult> {
     let pending: ToolCallResult | Promise<ToolCallResult>;
     try {
       pending =
         this.immediate === undefined
           ? this.dispatcher.dispatch(callOf(read), { ...this.options, emitOrder })
-          : this.immediate(read, this.options, emitOrder);
+          : this.immediate(read, this.options, emitOrder, tool);
     } catch (error) {
       return exceptionResultFor(callOf(read), emitOrder, error);
     }

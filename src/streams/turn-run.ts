@@ -1,10 +1,9 @@
 import { AbortLink, turnCancellationOf } from '../cancellation.js';
-import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { type ReadCall, readProposedCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
-import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { type CallPlan, planCall } from './call-plan.js';
 import { Resequencer } from './resequencer.js';
 import { TurnDispatch } from './turn-dispatch.js';
 import {
@@ -15,22 +14,13 @@ import {
   type StartGate,
 } from './turn-options.js';
 
-interface WaitingCall {
-  /** The call as read once, at its arrival. */
-  readonly read: ReadCall;
-  readonly emitOrder: number;
-  readonly constraint: CallConstraint;
-  /** Waits for `release()` before it may start (a call the model may still take back). */
-  readonly gated: boolean;
-}
-
 /**
  * One turn's calls flowing through a bounded, safety-aware fan-out, with results re-sequenced into
  * planner order. Calls are pulled from the source only when there is room for them, so a long
  * source is never buffered whole.
  */
 export class TurnRun {
-  private readonly dispatcher: Dispatcher;
+  private readonly registry: ToolRegistry;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
   private readonly maxInFlight: number;
@@ -39,7 +29,7 @@ export class TurnRun {
   private readonly maxHeld: number;
   private readonly fatal: ((result: ToolCallResult) => boolean) | null;
   /** Pulled calls not started yet, in planner order (kept short by `maxWaiting`). */
-  private readonly waiting: WaitingCall[] = [];
+  private readonly waiting: CallPlan[] = [];
   /** Results back in planner order. */
   private readonly results: Resequencer;
   /**
@@ -82,7 +72,7 @@ export class TurnRun {
     cancellable = false,
   ) {
     this.gate = gate ?? null;
-    this.dispatcher = options.dispatcher;
+    this.registry = options.dispatcher.registry;
     this.results = new Resequencer(deliver);
     const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
     if (!Number.isInteger(max) || max < 1) {
@@ -155,30 +145,8 @@ export class TurnRun {
   private accept(raw: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
-    // Plain data from here on: whatever the model's call object does runs once, here.
-    const read = readProposedCall(raw);
-    if (!read.ok) {
-      // It never runs: the dispatcher answers it without a lane and without waiting for the gate.
-      this.waiting.push({ read, emitOrder, constraint: FREE, gated: false });
-    } else {
-      const { call } = read;
-      this.waiting.push({
-        read,
-        emitOrder,
-        constraint: callConstraint(this.dispatcher.registry, call),
-        gated: this.gate !== null && !this.startsEarly(this.gate, call),
-      });
-    }
+    this.waiting.push(planCall(raw, emitOrder, this.registry, this.gate));
     this.schedule();
-  }
-
-  /** The gate's verdict; a gate (an eager policy) that throws holds the call until the release. */
-  private startsEarly(gate: StartGate, call: ProposedCall): boolean {
-    try {
-      return gate.startsEarly(call);
-    } catch {
-      return false;
-    }
   }
 
   /**
@@ -246,17 +214,17 @@ export class TurnRun {
     return false;
   }
 
-  private start(entry: WaitingCall): void {
+  private start(entry: CallPlan): void {
     this.inFlight += 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = true;
     for (const key of entry.constraint.keys)
       this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
-    const pending = this.calls.dispatch(entry.read, entry.emitOrder);
+    const pending = this.calls.dispatch(entry.read, entry.emitOrder, entry.tool);
     if (pending instanceof Promise) pending.then((result) => this.settle(entry, result));
     else this.settle(entry, pending);
   }
 
-  private settle(entry: WaitingCall, result: ToolCallResult): void {
+  private settle(entry: CallPlan, result: ToolCallResult): void {
     this.inFlight -= 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = false;
     for (const key of entry.constraint.keys) {
