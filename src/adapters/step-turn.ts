@@ -1,3 +1,4 @@
+import { AbortLink } from '../cancellation.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from '../streams/async-queue.js';
@@ -17,20 +18,24 @@ export class StepTurn {
   readonly #options: Omit<DispatchTurnOptions, 'signal'>;
   readonly #calls = new AsyncQueue<ProposedCall>();
   readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
-  /** Follows every framework signal linked to the turn; undefined for a step without one. */
-  readonly #controller: AbortController | undefined;
-  /** Signals already linked to the turn: the frameworks hand every call of a step the same one. */
-  readonly #linked = new WeakSet<AbortSignal>();
+  /** The turn's own abort: it follows every framework signal linked to it; undefined without one. */
+  readonly #turn: AbortLink | undefined;
+  /**
+   * The framework signals the turn follows (the frameworks hand every call of a step the same one),
+   * unlinked whenever no call waits, so a long-lived signal keeps no listener of ours.
+   */
+  readonly #links = new Map<AbortSignal, AbortLink>();
   /** Calls that bring a signal to a turn begun without one: a turn of their own per signal. */
   #signalled: WeakMap<AbortSignal, StepTurn> | undefined;
 
   /** `signal`: the framework's abort for the step's calls, as the first call brings it. */
   constructor(options: Omit<DispatchTurnOptions, 'signal'>, signal?: AbortSignal) {
     this.#options = options;
-    this.#controller = signal === undefined ? undefined : new AbortController();
-    new TurnRun({ ...options, signal: this.#controller?.signal }, this.#calls, (result) => {
+    this.#turn = signal === undefined ? undefined : new AbortLink(undefined);
+    new TurnRun({ ...options, signal: this.#turn?.signal }, this.#calls, (result) => {
       const settle = this.#waiting.get(result.toolCallId);
       this.#waiting.delete(result.toolCallId);
+      if (this.#waiting.size === 0) this.#unlink();
       settle?.(result);
     });
     if (signal !== undefined) this.#cancelWith(signal);
@@ -44,7 +49,7 @@ export class StepTurn {
     call: ProposedCall & { readonly id: string },
     signal?: AbortSignal,
   ): Promise<ToolCallResult> {
-    if (signal !== undefined && this.#controller === undefined) {
+    if (signal !== undefined && this.#turn === undefined) {
       return this.#turnFor(signal).dispatch(call, signal);
     }
     const result = new Promise<ToolCallResult>((resolve) => this.#waiting.set(call.id, resolve));
@@ -66,13 +71,19 @@ export class StepTurn {
   }
 
   #cancelWith(signal: AbortSignal): void {
-    const controller = this.#controller;
-    if (controller === undefined || this.#linked.has(signal)) return;
-    this.#linked.add(signal);
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      return;
-    }
-    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+    const turn = this.#turn;
+    if (turn === undefined || this.#links.has(signal)) return;
+    this.#links.set(
+      signal,
+      new AbortLink(signal, {
+        reasonOf: (reason) => reason,
+        onAbort: (reason) => turn.abort(reason),
+      }),
+    );
+  }
+
+  #unlink(): void {
+    for (const link of this.#links.values()) link.dispose();
+    this.#links.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
+import { turnCancellationOf } from '../cancellation.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
 import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
@@ -9,7 +10,6 @@ import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
-import { cancellation } from '../streams/turn-cancellation.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type AgentMcpServers, connectAgentMcpServers } from './agent-mcp-servers.js';
 import { type AgentSettings, checkAgentOptions } from './agent-options.js';
@@ -112,7 +112,7 @@ async function runAgent(
       iterations += 1;
       if (signal?.aborted) {
         status = 'cancelled';
-        error = cancellation(signal.reason);
+        error = turnCancellationOf(signal.reason);
         break;
       }
       // A paused turn is already in the transcript as it came: the next request lets the model
@@ -190,7 +190,7 @@ async function runAgent(
       try {
         await (options.sleep ?? timerSleep)(delayMs, signal);
       } catch (reason) {
-        return { ...turn, error: cancellation(reason) };
+        return { ...turn, error: turnCancellationOf(reason) };
       }
     }
   }

@@ -37,8 +37,17 @@ export interface AdmissionOptions {
   readonly policy: ExecutionPolicy | undefined;
 }
 
-/** Builds the envelope of a call as it arrives: its tool, its arguments read and checked. */
-export type Admit = (read: ReadCall, turnOptions: TurnOptions | undefined) => ToolCallEnvelope;
+/**
+ * Builds the envelope of a call as it arrives: its tool, its arguments read and checked.
+ * `emitOrder` overrides the turn options' own (a turn shares one options object among its calls);
+ * `tool` is the call's tool when the turn engine already looked it up (null: no such tool).
+ */
+export type Admit = (
+  read: ReadCall,
+  turnOptions: TurnOptions | undefined,
+  emitOrder?: number,
+  tool?: AnyTool | null,
+) => ToolCallEnvelope;
 
 /**
  * Admission of a dispatcher's calls: resolves the tool (advertised only), reads the arguments
@@ -50,6 +59,9 @@ export type Admit = (read: ReadCall, turnOptions: TurnOptions | undefined) => To
 export function createAdmission(options: AdmissionOptions): Admit {
   const { registry, maxArgumentChars, maxArgumentDepth, generateCallId } = options;
   const shapeLimits = { maxDepth: maxArgumentDepth, maxValues: maxArgumentChars };
+  // Made once: the arguments of every call are read with one of the two.
+  const emptyAllowed = { allowEmpty: true, maxLength: maxArgumentChars };
+  const emptyRefused = { allowEmpty: false, maxLength: maxArgumentChars };
   const annotationsByTool = new WeakMap<AnyTool, CallAnnotations>();
 
   function policyFor(turnPolicy: ExecutionPolicy | undefined): ExecutionPolicy | undefined {
@@ -70,7 +82,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
 
   /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
   function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
-    const parsed = parseArguments(raw, { allowEmpty, maxLength: maxArgumentChars });
+    const parsed = parseArguments(raw, allowEmpty ? emptyAllowed : emptyRefused);
     if (!parsed.ok) return parsed;
     // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
     if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;
@@ -78,20 +90,25 @@ export function createAdmission(options: AdmissionOptions): Admit {
     return problem === null ? parsed : { ok: false, message: problem };
   }
 
-  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
+  function envelopeFor(
+    read: ReadCall,
+    turnOptions: TurnOptions | undefined,
+    emitOrder = turnOptions?.emitOrder ?? 0,
+    known?: AnyTool | null,
+  ): ToolCallEnvelope {
     const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
     const name = call.name;
     const readId = read.ok ? call.id : read.id;
     const callId = readId ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
-    const turn = turnFrom(turnOptions);
+    const turn = turnFrom(turnOptions, emitOrder);
     if (!read.ok)
       return malformedEnvelope(
         read.message,
         { name: '', callId, turn, signal: turnOptions?.signal },
         advertised,
       );
-    const found = registry.resolve(name);
+    const found = known === undefined ? registry.resolve(name) : (known ?? undefined);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
     let unparseable = false;
@@ -213,14 +230,14 @@ interface EnvelopeFacts {
   readonly signal: AbortSignal | undefined;
 }
 
-function turnFrom(options: TurnOptions | undefined): TurnInfo {
+function turnFrom(options: TurnOptions | undefined, emitOrder: number): TurnInfo {
   return {
     iteration: options?.iteration ?? 0,
     sessionId: options?.sessionId ?? '',
     runId: options?.runId ?? null,
     model: options?.model ?? null,
     provider: options?.provider ?? null,
-    emitOrder: options?.emitOrder ?? 0,
+    emitOrder,
     maxConcurrentTools: options?.maxConcurrentTools ?? 1,
   };
 }

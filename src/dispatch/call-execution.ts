@@ -1,7 +1,7 @@
+import { AbortLink } from '../cancellation.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
-import type { CallAbort } from './call-abort.js';
 import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
 import type { ExecutionRequest, RuntimeValues } from './executor.js';
@@ -15,9 +15,15 @@ export class CallExecution implements ExecutionRequest {
   readonly values: RuntimeValues;
   readonly #deps: ExecuteCallDeps;
   readonly #call: ToolCallEnvelope;
-  readonly #abort: CallAbort;
+  /** The attempt's abort state; made on first use when nothing can abort the attempt. */
+  #abort: AbortLink | null;
 
-  constructor(deps: ExecuteCallDeps, call: ToolCallEnvelope, tool: AnyTool, abort: CallAbort) {
+  constructor(
+    deps: ExecuteCallDeps,
+    call: ToolCallEnvelope,
+    tool: AnyTool,
+    abort: AbortLink | null,
+  ) {
     this.tool = tool;
     this.args = call.toolArgs;
     this.callId = call.callId;
@@ -29,19 +35,24 @@ export class CallExecution implements ExecutionRequest {
   }
 
   get signal(): AbortSignal {
-    return this.#abort.signal;
+    return this.#link().signal;
   }
 
   get abortable(): boolean {
-    return this.#abort.abortable;
+    return this.#abort?.abortable === true;
   }
 
   whenAborted(): Promise<never> {
-    return this.#abort.whenAborted();
+    return this.#link().whenAborted();
   }
 
   started(): void {
-    this.#abort.armTimeout();
+    this.#abort?.armTimeout();
+  }
+
+  #link(): AbortLink {
+    this.#abort ??= new AbortLink(undefined);
+    return this.#abort;
   }
 
   emit(progress: ToolProgress): void {

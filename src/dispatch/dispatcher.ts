@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Observable, Subject } from 'rxjs';
-import { CancelledError, InvalidOptionError } from '../errors.js';
+import { isCancellation } from '../cancellation.js';
+import { InvalidOptionError } from '../errors.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
@@ -9,17 +10,18 @@ import { sleep } from './backoff.js';
 import { createAdmission, type TurnOptions } from './call-admission.js';
 import { callStateOf } from './call-state.js';
 import { completedResult } from './completed-result.js';
+import type { DispatcherOptions } from './dispatcher-options.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { toWireCategory } from './error-taxonomy.js';
 import type { ToolCallEvent } from './events.js';
-import { type ExecuteCallDeps, executeCall } from './execute-call.js';
-import type { ExecutionPolicy } from './execution-policy.js';
-import type { Executor, RuntimeValues } from './executor.js';
+import { type ExecuteCallDeps, executeCallNow } from './execute-call.js';
+import type { Executor } from './executor.js';
+import { registerImmediateDispatch } from './immediate-dispatch.js';
 import { createInlineExecutor } from './inline-executor.js';
 import { nextCalledTwice } from './next-called-twice-error.js';
 import type { ProposedCall } from './proposed-call.js';
-import { readProposedCall } from './read-proposed-call.js';
-import { type ArtifactStore, DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
+import { type ReadCall, readProposedCall } from './read-proposed-call.js';
+import { DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResultFrom,
   exceptionResult,
@@ -27,52 +29,10 @@ import {
   type ToolCallResult,
 } from './result.js';
 import { createSecretScrubber } from './secret-scrubber.js';
-import type { Next, ToolCaller } from './tool-caller.js';
-
-/** Options of `createDispatcher`. */
-export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
-  readonly registry: ToolRegistry;
-  /** The middleware stack, usually `composeToolCallers([...])`. Default: none. */
-  readonly caller?: ToolCaller;
-  /** Handed to tools that list `context` in `injected`. */
-  readonly context?: Context;
-  /** Executors besides the built-in inline one (e.g. a worker pool). */
-  readonly executors?: readonly Executor[];
-  /** Longest rendered result the model sees before output becomes an artifact. Default 20 000. */
-  readonly maxRenderedChars?: number;
-  /** Receives outputs too large for the model, in full. */
-  readonly artifactStore?: ArtifactStore;
-  /** Longest JSON argument text accepted, in characters. Default 1 MiB. */
-  readonly maxArgumentChars?: number;
-  /**
-   * Deepest nesting of arguments accepted (the arguments object is level 1); deeper arguments are
-   * refused as `schema_violation` before any layer walks them. Default 256.
-   */
-  readonly maxArgumentDepth?: number;
-  /** Monotonic clock in ms. Default `performance.now`. */
-  readonly now?: () => number;
-  /** Wall clock in ms for the `at` of events. Default `Date.now`. */
-  readonly wallClock?: () => number;
-  /** Source of randomness for retry jitter. Default `Math.random`. */
-  readonly random?: () => number;
-  /** Waits between retries. Default: a timer that the call's signal cancels. */
-  readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
-  /** Generates ids for calls that arrive without one. Default `call_<uuid>`. */
-  readonly generateCallId?: () => string;
-  /**
-   * The ambient execution policy: what any call may do. Turns and scoping layers can narrow it,
-   * never widen it; the executor enforces it. Default: no restriction.
-   */
-  readonly policy?: ExecutionPolicy;
-  /**
-   * Scrub the values of `secrets` from what tools return, throw and report (results, progress
-   * events, and everything built from them: receipts, spans, the next model request), replacing
-   * each with `[redacted:<NAME>]`. Default true; `false` leaves tool output exactly as produced.
-   */
-  readonly scrubSecrets?: boolean;
-}
+import type { Next } from './tool-caller.js';
 
 export type { TurnOptions } from './call-admission.js';
+export type { DispatcherOptions };
 
 export interface Dispatcher {
   readonly registry: ToolRegistry;
@@ -153,29 +113,64 @@ export function createDispatcher<Context = unknown>(
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
-  const bottom: Next = (call) => {
+  /** The bottom of the stack: the executor stage, entered once per call. */
+  function bottomNow(call: ToolCallEnvelope): ToolCallResult | Promise<ToolCallResult> {
     const state = callStateOf(call);
     if (state !== undefined) {
       if (state.execution.started) return nextCalledTwice('the middleware');
       state.execution.started = true;
     }
-    return executeCall(deps, call);
+    return executeCallNow(deps, call);
+  }
+  const bottom: Next = (call) => {
+    try {
+      const result = bottomNow(call);
+      return result instanceof Promise ? result : Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   const caller = options.caller;
-  const run: Next = caller === undefined ? bottom : (call) => caller(call, bottom);
 
-  async function runCaller(call: ToolCallEnvelope): Promise<ToolCallResult> {
-    let result: ToolCallResult;
-    try {
-      result = await run(call);
-    } catch (error) {
-      if (isCancellation(error, call)) return cancelledResultFrom(call, error);
-      return exceptionResult(call, error, { status: 'exception' });
+  /**
+   * Runs the call through the layers to its one result. Without layers, the bottom's own result
+   * (complete by construction) is taken as it is, and synchronously when the executor answered at
+   * once; a layer's result is checked and completed.
+   */
+  function runCaller(call: ToolCallEnvelope): ToolCallResult | Promise<ToolCallResult> {
+    if (caller === undefined) {
+      let produced: ToolCallResult | Promise<ToolCallResult>;
+      try {
+        produced = bottomNow(call);
+      } catch (error) {
+        return failedResult(call, error);
+      }
+      if (!(produced instanceof Promise)) return produced;
+      return produced.then(undefined, (error: unknown) => failedResult(call, error));
     }
-    const violation = resultContractViolation(result, call);
+    let layered: Promise<ToolCallResult>;
+    try {
+      layered = Promise.resolve(caller(call, bottom));
+    } catch (error) {
+      return failedResult(call, error);
+    }
+    return layered.then(
+      (result) => layeredResult(call, result),
+      (error: unknown) => failedResult(call, error),
+    );
+  }
+
+  /** A cancellation becomes the call's `cancelled` result; anything else an `exception` one. */
+  function failedResult(call: ToolCallEnvelope, error: unknown): ToolCallResult {
+    if (isCancellation(error, call.signal)) return cancelledResultFrom(call, error);
+    return exceptionResult(call, error, { status: 'exception' });
+  }
+
+  function layeredResult(call: ToolCallEnvelope, layered: ToolCallResult): ToolCallResult {
+    const violation = resultContractViolation(layered, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
-    result = completedResult(result, call);
+    const result = completedResult(layered, call);
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {
       // A layer may return a shared (cached) result: never let it carry another call's identity.
       return { ...result, toolCallId: call.callId, emitOrder: call.turn.emitOrder };
@@ -183,15 +178,32 @@ export function createDispatcher<Context = unknown>(
     return result;
   }
 
+  /**
+   * One call, already read, to its result: the result itself when nothing on its way was
+   * asynchronous (no listener, no layer, a handler that returned at once), a promise otherwise.
+   * Never throws or rejects for anything the model or a tool did.
+   */
+  function dispatchNow(
+    read: ReadCall,
+    turnOptions: TurnOptions | undefined,
+    emitOrder: number,
+    tool?: AnyTool | null,
+  ): ToolCallResult | Promise<ToolCallResult> {
+    if (events.observed) return dispatchObserved(read, turnOptions, emitOrder, tool);
+    // A call of a cancelled turn still passes through the layers, so audit records it; the
+    // bottom check never starts its handler.
+    return runCaller(envelopeFor(read, turnOptions, emitOrder, tool));
+  }
+
   function dispatch(proposed: ProposedCall, turnOptions?: TurnOptions): Promise<ToolCallResult> {
-    if (events.observed) return dispatchObserved(proposed, turnOptions);
-    // Not async: with nobody listening, a call resolves with its run's own promise, which saves
-    // the hops an async wrapper adds to every call.
     try {
-      const call = envelopeFor(readProposedCall(proposed), turnOptions);
-      // A call of a cancelled turn still passes through the layers, so audit records it; the
-      // bottom check never starts its handler.
-      return runCaller(call);
+      const result = dispatchNow(
+        readProposedCall(proposed),
+        turnOptions,
+        turnOptions?.emitOrder ?? 0,
+        undefined,
+      );
+      return result instanceof Promise ? result : Promise.resolve(result);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -199,12 +211,13 @@ export function createDispatcher<Context = unknown>(
 
   /** A call dispatched while someone listens: its whole life goes out on `events$`. */
   async function dispatchObserved(
-    proposed: ProposedCall,
+    read: ReadCall,
     turnOptions: TurnOptions | undefined,
+    emitOrder: number,
+    known: AnyTool | null | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
-    const read = readProposedCall(proposed);
-    const call = envelopeFor(read, turnOptions);
+    const call = envelopeFor(read, turnOptions, emitOrder, known);
     const tool = toolOf(call);
     events.next({
       type: 'tool_call',
@@ -242,7 +255,9 @@ export function createDispatcher<Context = unknown>(
     });
   }
 
-  return { registry, events$: events.asObservable(), dispatch };
+  const dispatcher: Dispatcher = { registry, events$: events.asObservable(), dispatch };
+  registerImmediateDispatch(dispatcher, dispatchNow);
+  return dispatcher;
 }
 
 function eventBase(call: ToolCallEnvelope, at: number) {
@@ -253,12 +268,6 @@ function eventBase(call: ToolCallEnvelope, at: number) {
     sessionId: call.turn.sessionId,
     at,
   };
-}
-
-function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
-  if (CancelledError.isInstance(error)) return true;
-  if (error instanceof Error && error.name === 'AbortError') return true;
-  return call.signal?.aborted === true && error === call.signal.reason;
 }
 
 function toolOf(call: ToolCallEnvelope): AnyTool | undefined {

@@ -1,14 +1,14 @@
+import { AbortLink, cancellationOf, type LinkOptions } from '../cancellation.js';
 import { CancelledError, ToolTimeoutError } from '../errors.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import { backoffDelay } from './backoff.js';
-import { CallAbort } from './call-abort.js';
 import { CallExecution } from './call-execution.js';
 import { checkCall, isRefusal } from './check-call.js';
 import { classifyError } from './classify-error.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
-import type { ExecutionOutcome } from './executor.js';
+import { EXECUTE_NOW, type ExecutionOutcome, type Executor } from './executor.js';
 import {
   executorFailure,
   okResult,
@@ -34,62 +34,142 @@ export function executeCall(
   deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
 ): Promise<ToolCallResult> {
-  // Not async: a call that passes its checks resolves with its execution's own promise, which saves
-  // the hops an async wrapper would add to every call.
   try {
-    const checked = checkCall(deps, call);
-    return isRefusal(checked) ? Promise.resolve(checked) : runWithRetry(deps, call, checked);
+    const result = executeCallNow(deps, call);
+    return result instanceof Promise ? result : Promise.resolve(result);
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
-async function runWithRetry(
+/**
+ * `executeCall` without the promise when it is not needed: the result itself when the executor
+ * answered at once (an inline handler that returned synchronously), a promise otherwise. Throws
+ * (or rejects with) the cancellation of a cancelled call.
+ */
+export function executeCallNow(
   deps: ExecuteCallDeps,
-  envelope: ToolCallEnvelope,
-  tool: AnyTool,
-): Promise<ToolCallResult> {
-  // Results and events carry the canonical name, even when a layer used a provider alias.
-  const call = envelope.toolName === tool.name ? envelope : { ...envelope, toolName: tool.name };
+  call: ToolCallEnvelope,
+): ToolCallResult | Promise<ToolCallResult> {
+  const checked = checkCall(deps, call);
+  if (isRefusal(checked)) return checked;
+  const tool = checked;
   const executorName: ExecutorName = tool.executor.kind;
-  const server = tool.executor.kind === 'mcp_server' ? tool.executor.server : undefined;
+  // Results and events carry the canonical name, even when a layer used a provider alias.
+  const canonical = call.toolName === tool.name ? call : { ...call, toolName: tool.name };
   const executor = deps.executors.get(executorName);
   if (executor === undefined) {
     return executorFailure(
-      call,
+      canonical,
       executorName,
       0,
       1,
       `no ${executorName} executor is configured for tool "${tool.name}"`,
     );
   }
-  const maxAttempts = tool.retry?.maxAttempts ?? 1;
-  const started = deps.now();
-  for (let attempt = 1; ; attempt += 1) {
-    const abort = new CallAbort(
-      call.signal,
-      tool.timeoutMs,
-      tool.name,
-      executor.timesExecution === true,
-    );
-    let outcome: ExecutionOutcome | undefined;
+  return new CallAttempts(deps, canonical, tool, executor).run();
+}
+
+/** Another attempt is due (a transient failure or a timeout, under a retry policy). */
+const RETRY = Symbol('retry');
+
+/**
+ * The attempts of one call under its tool's timeout and retry policy (a class: the common path
+ * allocates no closures). The first attempt runs without a promise of its own; only a pending
+ * execution or a retry makes the rest asynchronous.
+ */
+class CallAttempts {
+  private readonly started: number;
+  private attempt = 1;
+  private readonly maxAttempts: number;
+  private readonly server: string | undefined;
+
+  constructor(
+    private readonly deps: ExecuteCallDeps,
+    private readonly call: ToolCallEnvelope,
+    private readonly tool: AnyTool,
+    private readonly executor: Executor,
+  ) {
+    this.maxAttempts = tool.retry?.maxAttempts ?? 1;
+    this.server = tool.executor.kind === 'mcp_server' ? tool.executor.server : undefined;
+    this.started = deps.now();
+  }
+
+  run(): ToolCallResult | Promise<ToolCallResult> {
+    const { call, tool, executor } = this;
+    // Nothing can abort a call without a signal or a time limit: it needs no link.
+    const abort =
+      call.signal === undefined && tool.timeoutMs === undefined
+        ? null
+        : new AbortLink(
+            call.signal,
+            tool.timeoutMs === undefined
+              ? undefined
+              : timeLimit(tool, executor.timesExecution === true),
+          );
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
-    if (!abort.aborted) {
-      try {
-        outcome = await executor.execute(new CallExecution(deps, call, tool, abort));
-      } finally {
-        abort.dispose();
-      }
+    if (abort?.aborted) return this.next(this.verdict(abort, undefined));
+    let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
+    try {
+      const execution = new CallExecution(this.deps, call, tool, abort);
+      const now = (executor as Partial<Record<typeof EXECUTE_NOW, Executor['execute']>>)[
+        EXECUTE_NOW
+      ];
+      pending = now === undefined ? executor.execute(execution) : now.call(executor, execution);
+    } catch (error) {
+      abort?.dispose();
+      throw error;
     }
-    const elapsed = deps.now() - started;
-    if (outcome === undefined || abort.aborted) {
-      if (!ToolTimeoutError.isInstance(abort.reason)) throw asCancellation(abort.reason);
-      if (attempt < maxAttempts && (await pause(deps, tool, attempt, call.signal))) continue;
+    if (!(pending instanceof Promise)) {
+      abort?.dispose();
+      return this.next(this.verdict(abort, pending));
+    }
+    return pending.then(
+      (outcome) => {
+        abort?.dispose();
+        return this.next(this.verdict(abort, outcome));
+      },
+      (error: unknown) => {
+        abort?.dispose();
+        throw error;
+      },
+    );
+  }
+
+  /** The result, or the next attempt after the retry policy's pause. */
+  private next(verdict: ToolCallResult | typeof RETRY): ToolCallResult | Promise<ToolCallResult> {
+    return verdict === RETRY ? this.retry() : verdict;
+  }
+
+  private async retry(): Promise<ToolCallResult> {
+    const retry = this.tool.retry!;
+    try {
+      await this.deps.sleep(backoffDelay(retry, this.attempt, this.deps.random), this.call.signal);
+    } catch (reason) {
+      throw cancellationOf(reason);
+    }
+    this.attempt += 1;
+    return this.run();
+  }
+
+  /** What one attempt's outcome means: a result, another attempt, or a cancellation (thrown). */
+  private verdict(
+    abort: AbortLink | null,
+    outcome: ExecutionOutcome | undefined,
+  ): ToolCallResult | typeof RETRY {
+    const { deps, call, attempt, server } = this;
+    const executorName = this.tool.executor.kind;
+    const elapsed = deps.now() - this.started;
+    const mayRetry = attempt < this.maxAttempts && this.tool.retry !== undefined;
+    if (abort !== null && (outcome === undefined || abort.aborted)) {
+      if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
+      if (mayRetry) return RETRY;
       return withServer(
         timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
         server,
       );
     }
+    if (outcome === undefined) throw new CancelledError();
     if (outcome.ok) {
       return withServer(
         okResult(deps, call, executorName, outcome.value, elapsed, attempt),
@@ -111,14 +191,13 @@ async function runWithRetry(
       );
     }
     const category = classifyError(outcome.error);
-    if (category === 'cancelled') throw scrubbedCancellation(deps, asCancellation(outcome.error));
-    if (
-      attempt < maxAttempts &&
-      isTransient(category) &&
-      (await pause(deps, tool, attempt, call.signal))
-    ) {
-      continue;
+    if (category === 'cancelled') {
+      const cancellation = cancellationOf(outcome.error);
+      throw CancelledError.isInstance(cancellation)
+        ? scrubbedCancellation(deps, cancellation)
+        : cancellation;
     }
+    if (mayRetry && isTransient(category)) return RETRY;
     return withServer(
       toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category),
       server,
@@ -126,24 +205,12 @@ async function runWithRetry(
   }
 }
 
-/** Waits before the next attempt; false when the tool has no retry policy. */
-async function pause(
-  deps: ExecuteCallDeps,
-  tool: AnyTool,
-  attempt: number,
-  signal: AbortSignal | undefined,
-): Promise<boolean> {
-  if (tool.retry === undefined) return false;
-  try {
-    await deps.sleep(backoffDelay(tool.retry, attempt, deps.random), signal);
-  } catch (reason) {
-    throw asCancellation(reason);
-  }
-  return true;
-}
-
-function asCancellation(reason: unknown): CancelledError {
-  return CancelledError.isInstance(reason)
-    ? reason
-    : new CancelledError(reason instanceof Error ? reason.message : 'tool call cancelled', reason);
+/** The tool's own time limit: its abort reason is a `ToolTimeoutError` naming the tool. */
+function timeLimit(tool: AnyTool, deferTimeout: boolean): LinkOptions {
+  const timeoutMs = tool.timeoutMs!;
+  return {
+    timeoutMs,
+    timeoutReason: () => new ToolTimeoutError(tool.name, timeoutMs),
+    deferTimeout,
+  };
 }

@@ -1,5 +1,10 @@
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
-import type { ExecutionOutcome, ExecutionRequest, Executor } from './executor.js';
+import {
+  EXECUTE_NOW,
+  type ExecutionOutcome,
+  type ExecutionRequest,
+  type Executor,
+} from './executor.js';
 
 /**
  * The runtime a handler receives. The request stays in a true private field: a handler must not
@@ -43,30 +48,41 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+function executeNow(request: ExecutionRequest): ExecutionOutcome | Promise<ExecutionOutcome> {
+  const handler = request.tool.handler;
+  if (handler === undefined) {
+    return { ok: false, error: new Error(`tool "${request.tool.name}" has no inline handler`) };
+  }
+  let value: unknown;
+  try {
+    value = handler.call(request.tool, request.args, new InlineRuntime(request));
+  } catch (error) {
+    return { ok: false, error };
+  }
+  if (!isPromiseLike(value)) return { ok: true, value };
+  return (
+    request.abortable ? Promise.race([value, request.whenAborted()]) : Promise.resolve(value)
+  ).then(succeeded, failed);
+}
+
+function succeeded(value: unknown): ExecutionOutcome {
+  return { ok: true, value };
+}
+
+function failed(error: unknown): ExecutionOutcome {
+  return { ok: false, error };
+}
+
 /**
  * Runs handlers on the main thread. The handler sees the call's signal; when the call times out
  * or is cancelled the executor stops waiting at once. A handler that ignores its signal keeps
  * running in the background (JavaScript cannot stop it): use a worker executor for hard stops.
+ * A handler that returns synchronously is answered without a promise of its own.
  */
 export function createInlineExecutor(): Executor {
   return {
     name: 'inline',
-    async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
-      const handler = request.tool.handler;
-      if (handler === undefined) {
-        return { ok: false, error: new Error(`tool "${request.tool.name}" has no inline handler`) };
-      }
-      try {
-        let value = handler.call(request.tool, request.args, new InlineRuntime(request));
-        if (isPromiseLike(value)) {
-          value = request.abortable
-            ? await Promise.race([value, request.whenAborted()])
-            : await value;
-        }
-        return { ok: true, value };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    },
-  };
+    execute: (request) => Promise.resolve(executeNow(request)),
+    [EXECUTE_NOW]: executeNow,
+  } as Executor;
 }

@@ -39,7 +39,11 @@ export function okResult(
   // Before bounding: the artifact store receives the full text. The text is scrubbed too, for
   // what rendering adds (a `toJSON`, a `toString`).
   if (scrubber !== null) full = scrubber.text(full);
-  const bounded = boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
+  const bounded =
+    full.length <= deps.maxRenderedChars
+      ? null
+      : boundRendered(full, call.callId, deps.maxRenderedChars, deps.artifactStore);
+  const text = bounded === null ? full : bounded.text;
   const result: Mutable<ToolCallResult> = {
     ok: !isError,
     status: isError ? 'error' : 'ok',
@@ -47,11 +51,11 @@ export function okResult(
     toolCallId: call.callId,
     arguments: call.toolArgs,
     result: value,
-    renderedResult: bounded.text,
+    renderedResult: text,
     observation: isError
-      ? `[error from ${call.toolName}]\n${bounded.text}\n[end of ${call.toolName} error]`
-      : bounded.text,
-    error: isError ? bounded.text : null,
+      ? `[error from ${call.toolName}]\n${text}\n[end of ${call.toolName} error]`
+      : text,
+    error: isError ? text : null,
     errorCategory: isError ? 'tool_error' : null,
     executor,
     executionDurationMs: elapsed,
@@ -60,7 +64,7 @@ export function okResult(
   };
   // Assigned, not spread: spreading on the hot path costs more than the rest of the result.
   if (content !== undefined) result.content = content;
-  if (bounded.artifact !== null) result.artifacts = [bounded.artifact];
+  if (bounded?.artifact) result.artifacts = [bounded.artifact];
   return result;
 }
 

@@ -1,3 +1,4 @@
+import { isCancellation } from '../cancellation.js';
 import { completedResult } from '../dispatch/completed-result.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { nextCalledTwice } from '../dispatch/next-called-twice-error.js';
@@ -7,13 +8,7 @@ import {
   type ToolCallResult,
 } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError, InvalidOptionError } from '../errors.js';
-
-function isCancellation(error: unknown, call: ToolCallEnvelope): boolean {
-  if (CancelledError.isInstance(error)) return true;
-  if (error instanceof Error && error.name === 'AbortError') return true;
-  return call.signal?.aborted === true && error === call.signal.reason;
-}
+import { InvalidOptionError } from '../errors.js';
 
 /**
  * Wraps one layer so that its misbehaviour becomes a result its outer layers still see, blaming
@@ -34,7 +29,7 @@ function trapped(layer: ToolCaller): ToolCaller {
     try {
       pending = layer(call, once);
     } catch (error) {
-      if (isCancellation(error, call)) return Promise.reject(error);
+      if (isCancellation(error, call.signal)) return Promise.reject(error);
       return Promise.resolve(exceptionResult(call, error, { layer: name }));
     }
     // A layer written without `async` may hand back a plain result: take it as one, instead of
@@ -53,7 +48,7 @@ function trapped(layer: ToolCaller): ToolCaller {
         );
       },
       (error: unknown) => {
-        if (isCancellation(error, call)) throw error;
+        if (isCancellation(error, call.signal)) throw error;
         return exceptionResult(call, error, { layer: name });
       },
     );

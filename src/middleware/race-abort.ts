@@ -1,16 +1,11 @@
-import { CancelledError, ToolTimeoutError } from '../errors.js';
+import { cancellationOf } from '../cancellation.js';
 
 /**
- * What to throw when a call's signal aborts: a timeout stays a `ToolTimeoutError` (a hard
- * `withTimeout` above aborted it), anything else becomes a `CancelledError`.
+ * What to throw when a call's signal aborts (`cancellationOf` its reason): a timeout stays a
+ * `ToolTimeoutError` (a hard `withTimeout` above aborted it), anything else is a `CancelledError`.
  */
 export function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (CancelledError.isInstance(reason) || ToolTimeoutError.isInstance(reason)) return reason;
-  return new CancelledError(
-    reason instanceof Error ? reason.message : 'the tool call was cancelled',
-    reason,
-  );
+  return cancellationOf(signal.reason);
 }
 
 /**

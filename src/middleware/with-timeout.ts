@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { AbortLink } from '../cancellation.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
@@ -36,25 +37,19 @@ async function runAborting(
   next: Next,
   limitMs: number,
 ): Promise<{ result: ToolCallResult | undefined; fired: boolean }> {
-  const controller = new AbortController();
-  const parent = call.signal;
-  const onParentAbort = () => controller.abort(parent?.reason);
-  if (parent?.aborted) onParentAbort();
-  else parent?.addEventListener('abort', onParentAbort, { once: true });
   const deadline = new ToolTimeoutError(call.toolName, limitMs);
-  const timer = setTimeout(() => controller.abort(deadline), limitMs);
+  const link = new AbortLink(call.signal, { timeoutMs: limitMs, timeoutReason: () => deadline });
   try {
     return {
-      result: await next({ ...call, signal: controller.signal }),
-      fired: controller.signal.reason === deadline,
+      result: await next({ ...call, signal: link.signal }),
+      fired: link.reason === deadline,
     };
   } catch (error) {
     // A layer below may let the abort reason escape instead of answering: it is still our timeout.
     if (error === deadline) return { result: undefined, fired: true };
     throw error;
   } finally {
-    clearTimeout(timer);
-    parent?.removeEventListener('abort', onParentAbort);
+    link.dispose();
   }
 }
 

@@ -1,3 +1,4 @@
+import { turnCancellationOf } from '../cancellation.js';
 import { classifyError } from '../dispatch/classify-error.js';
 import { type InternalErrorCategory, isTransient } from '../dispatch/error-taxonomy.js';
 import { CancelledError, errorMessage, ModelError } from '../errors.js';
@@ -56,9 +57,7 @@ export function modelError(
 
 /** The `CancelledError` for a model turn whose signal aborted. */
 export function abortedTurn(provider: string, signal: AbortSignal): CancelledError {
-  const reason: unknown = signal.reason;
-  if (CancelledError.isInstance(reason)) return reason;
-  return new CancelledError(`${provider}: the model turn was cancelled`, reason);
+  return turnCancellationOf(signal.reason, `${provider}: the model turn was cancelled`);
 }
 
 function sdkCategory(

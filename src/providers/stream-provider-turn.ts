@@ -1,5 +1,5 @@
+import { AbortLink } from '../cancellation.js';
 import type { CancelledError, ModelError } from '../errors.js';
-import { linkedAbort } from '../streams/linked-abort.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import { abortedTurn, modelError } from './provider-errors.js';
 
@@ -51,8 +51,8 @@ export async function* streamProviderTurn<Event>(
 ): AsyncGenerator<ToolCallDelta, void, undefined> {
   const { provider, signal } = source;
   if (signal?.aborted) throw abortedTurn(provider, signal);
-  const link = linkedAbort(signal);
-  const watchdog = new StallWatchdog(source.idleTimeoutMs, () => link.controller.abort());
+  const link = new AbortLink(signal);
+  const watchdog = new StallWatchdog(source.idleTimeoutMs, () => link.abort());
   const stalled = () =>
     modelError(
       provider,
@@ -63,7 +63,7 @@ export async function* streamProviderTurn<Event>(
   let events: AsyncIterator<Event> | undefined;
   let finished = false;
   try {
-    events = (await source.open(link.controller.signal))[Symbol.asyncIterator]();
+    events = (await source.open(link.signal))[Symbol.asyncIterator]();
     for (;;) {
       watchdog.waiting();
       const next = await events.next();
@@ -77,7 +77,7 @@ export async function* streamProviderTurn<Event>(
     throw source.toError(error, signal);
   } finally {
     watchdog.stop();
-    link.unlink();
+    link.dispose();
     // A failure event or a consumer that stopped early: close the SDK stream, which aborts the
     // request. Whatever closing throws must not hide why the turn ended.
     if (!finished) await events?.return?.().catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { isPlainObject } from '../tools/json.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 
 /** What keeps a call from running beside its siblings. */
 export interface CallConstraint {
@@ -92,19 +92,27 @@ function resourcesIn(value: unknown, into: string[]): boolean {
  * whose resources are unknown may touch any of them. Never throws.
  */
 export function callConstraint(registry: ToolRegistry, call: ProposedCall): CallConstraint {
+  return constraintFor(
+    typeof call.name === 'string' ? registry.resolve(call.name) : undefined,
+    call,
+  );
+}
+
+/** `callConstraint` of a call whose tool was already looked up (undefined: unknown). */
+export function constraintFor(tool: AnyTool | undefined, call: ProposedCall): CallConstraint {
   try {
-    return constraintOf(registry, call);
+    return constraintOf(tool, call);
   } catch {
     return EXCLUSIVE;
   }
 }
 
-function constraintOf(registry: ToolRegistry, call: ProposedCall): CallConstraint {
-  const tool = typeof call.name === 'string' ? registry.resolve(call.name) : undefined;
+function constraintOf(tool: AnyTool | undefined, call: ProposedCall): CallConstraint {
   if (tool === undefined) return FREE;
   if (tool.safety.requiresConfirmation) return EXCLUSIVE;
-  const keys: string[] = tool.exclusiveLane === undefined ? [] : [`lane:${tool.exclusiveLane}`];
   const mutating = !tool.safety.readOnly && (!tool.safety.idempotent || tool.safety.destructive);
+  if (tool.exclusiveLane === undefined && !mutating) return FREE;
+  const keys: string[] = tool.exclusiveLane === undefined ? [] : [`lane:${tool.exclusiveLane}`];
   const params = tool.resourceParams ?? (tool.safety.filesystem ? FALLBACK_PATH_PARAMS : []);
   if (mutating && params.length > 0) {
     const args = argumentsOf(call);

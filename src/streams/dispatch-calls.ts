@@ -1,8 +1,8 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
+import { CancelledError } from '../errors.js';
 import { AsyncQueue } from './async-queue.js';
-import { linkedAbort } from './linked-abort.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 import { TurnRun } from './turn-run.js';
 
@@ -22,10 +22,14 @@ export function dispatchCalls(
 ): OperatorFunction<ProposedCall, ToolCallResult> {
   return (calls$) =>
     new Observable<ToolCallResult>((subscriber) => {
-      const { controller, unlink } = linkedAbort(options.signal);
       const pending = new AsyncQueue<ProposedCall>();
-      const run = new TurnRun({ ...options, signal: controller.signal }, pending, (result) =>
-        subscriber.next(result),
+      const run = new TurnRun(
+        options,
+        pending,
+        (result) => subscriber.next(result),
+        undefined,
+        undefined,
+        true,
       );
       run.done.then(
         () => subscriber.complete(),
@@ -38,8 +42,7 @@ export function dispatchCalls(
       });
       return () => {
         subscription.unsubscribe();
-        unlink();
-        controller.abort();
+        run.cancel(new CancelledError('the turn was cancelled: its subscriber unsubscribed'));
         pending.end();
       };
     });

@@ -8,6 +8,8 @@ import { TurnRun } from './turn-run.js';
 /** Calls of one turn: an array, any iterable, or an async iterable (pulled lazily). */
 export type TurnCalls = Iterable<ProposedCall> | AsyncIterable<ProposedCall>;
 
+const ARRAY_ITERATOR = Array.prototype[Symbol.iterator];
+
 /** An `undefined` entry is a call that cannot be read, not the end of the list. */
 const MISSING_CALL = unreadableCall({
   ok: false,
@@ -16,6 +18,19 @@ const MISSING_CALL = unreadableCall({
 });
 
 function sourceOf(calls: TurnCalls): CallSource {
+  if (Array.isArray(calls) && calls[Symbol.iterator] === ARRAY_ITERATOR) {
+    // An array is read by index: no iterator step object per call.
+    const list: readonly (ProposedCall | undefined)[] = calls;
+    let index = 0;
+    return {
+      next: () => {
+        if (index >= list.length) return undefined;
+        const call = list[index];
+        index += 1;
+        return call === undefined ? MISSING_CALL : call;
+      },
+    };
+  }
   if (Symbol.asyncIterator in calls) {
     const iterator = calls[Symbol.asyncIterator]();
     return {

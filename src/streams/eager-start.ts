@@ -27,8 +27,13 @@ export function eagerGate(registry: ToolRegistry, eager: boolean | EagerPolicy =
   if (eager === false) return { startsEarly: () => false };
   const policy = eager === true ? isSafeToStartEarly : eager;
   return {
-    startsEarly(call) {
-      const tool = typeof call.name === 'string' ? registry.resolve(call.name) : undefined;
+    startsEarly(call, known) {
+      const tool =
+        known !== undefined
+          ? (known ?? undefined)
+          : typeof call.name === 'string'
+            ? registry.resolve(call.name)
+            : undefined;
       return tool === undefined || policy(call, tool);
     },
   };

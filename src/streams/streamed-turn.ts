@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { turnCancellationOf } from '../cancellation.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, errorMessage, InvalidArgumentError } from '../errors.js';
@@ -13,11 +14,9 @@ import type {
   ToolCallDetector,
 } from './detector-events.js';
 import { type EagerPolicy, eagerGate } from './eager-start.js';
-import { linkedAbort } from './linked-abort.js';
 import { createNativeDetector } from './native-detector.js';
 import { createTextDetector } from './text-detector.js';
 import type { ProviderContent, ToolCallDelta } from './tool-call-delta.js';
-import { cancellation } from './turn-cancellation.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 import { TurnRun } from './turn-run.js';
 
@@ -93,16 +92,15 @@ export interface StreamedTurn {
 export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promise<StreamedTurn> {
   const { dispatcher } = options;
   const registry = dispatcher.registry;
-  const { controller, unlink } = linkedAbort(options.signal);
-
   const calls = new AsyncQueue<ProposedCall>();
   const results: ToolCallResult[] = [];
   const run = new TurnRun(
-    { ...options, signal: controller.signal },
+    options,
     calls,
     (result) => results.push(result),
     undefined,
     eagerGate(registry, options.eager),
+    true,
   );
 
   const advertised =
@@ -180,19 +178,18 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
       }
       detector.push(delta);
     }
-    if (controller.signal.aborted) failure = { error: cancellation(controller.signal.reason) };
+    if (options.signal?.aborted) failure = { error: turnCancellationOf(options.signal.reason) };
   } catch (error) {
     failure = { error };
   }
   const streamEndedAt = performance.now();
   // Stop before settling open candidates, so a call completed by the end-of-text rules of a
   // failed stream is answered `cancelled` instead of running.
-  if (failure !== null) controller.abort(turnFailed(failure.error));
+  if (failure !== null) run.cancel(turnFailed(failure.error));
   detector.end();
   calls.end();
   run.release();
   await run.done;
-  unlink();
   return {
     outcome: failure === null ? 'completed' : 'failed',
     error: failure?.error,
@@ -209,6 +206,7 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   };
 }
 
+/** What the calls of a turn whose model stream failed are cancelled with. */
 function turnFailed(error: unknown): CancelledError {
   if (CancelledError.isInstance(error)) return error;
   return new CancelledError(

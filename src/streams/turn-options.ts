@@ -3,6 +3,7 @@ import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
+import type { AnyTool } from '../tools/tool-registry.js';
 
 /** Tool calls in flight per turn unless told otherwise. */
 export const DEFAULT_MAX_CONCURRENT_TOOLS = 8;
@@ -59,6 +60,9 @@ export interface CallSource {
  * their place in planner order and their resource claims until `TurnRun.release()`.
  */
 export interface StartGate {
-  /** True when `call` may start before the release. */
-  startsEarly(call: ProposedCall): boolean;
+  /**
+   * True when `call` may start before the release. `tool` is the call's tool when the engine
+   * already looked it up (null: no such tool), so the gate need not look it up again.
+   */
+  startsEarly(call: ProposedCall, tool?: AnyTool | null): boolean;
 }

@@ -1,10 +1,11 @@
-import type { Dispatcher } from '../dispatch/dispatcher.js';
+import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { readProposedCall, unreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, InvalidOptionError } from '../errors.js';
-import { type CallConstraint, callConstraint, FREE } from './call-constraints.js';
-import { cancellation, SIBLING_FAILED } from './turn-cancellation.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { type CallPlan, planCall } from './call-plan.js';
+import { Resequencer } from './resequencer.js';
+import { TurnDispatch } from './turn-dispatch.js';
 import {
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,
@@ -12,15 +13,6 @@ import {
   isFatalFailure,
   type StartGate,
 } from './turn-options.js';
-import { exceptionResultFor } from './turn-results.js';
-
-interface WaitingCall {
-  readonly call: ProposedCall;
-  readonly emitOrder: number;
-  readonly constraint: CallConstraint;
-  /** Waits for `release()` before it may start (a call the model may still take back). */
-  readonly gated: boolean;
-}
 
 /**
  * One turn's calls flowing through a bounded, safety-aware fan-out, with results re-sequenced into
@@ -28,19 +20,24 @@ interface WaitingCall {
  * source is never buffered whole.
  */
 export class TurnRun {
-  private readonly dispatcher: Dispatcher;
+  private readonly registry: ToolRegistry;
+  /** Hands the turn's calls to the dispatcher. */
+  private readonly calls: TurnDispatch;
   private readonly maxInFlight: number;
   /** How many pulled-but-waiting calls may pile up behind conflicts before pulling stops. */
   private readonly maxWaiting: number;
   private readonly maxHeld: number;
   private readonly fatal: ((result: ToolCallResult) => boolean) | null;
-  private readonly options: DispatchTurnOptions;
   /** Pulled calls not started yet, in planner order (kept short by `maxWaiting`). */
-  private readonly waiting: WaitingCall[] = [];
-  /** Settled results waiting for an earlier one, by emit order. */
-  private readonly held = new Map<number, ToolCallResult>();
-  /** Abort controllers of running calls, when the turn can cancel them. */
-  private readonly running = new Map<number, AbortController>();
+  private readonly waiting: CallPlan[] = [];
+  /** Results back in planner order. */
+  private readonly results: Resequencer;
+  /**
+   * The turn's own signal, followed by every call it starts: it aborts with the caller's signal,
+   * a fatal sibling failure or `cancel()`. Null when nothing can cancel the turn. Disposed when
+   * the turn completes, so the caller's signal keeps no listener.
+   */
+  private readonly link: AbortLink | null;
   /** Resource keys of running calls → how many running calls hold each. */
   private readonly busyKeys = new Map<string, number>();
   private inFlight = 0;
@@ -48,13 +45,14 @@ export class TurnRun {
   private exclusiveRunning = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
-  /** Emit order of the next result to deliver. */
-  private nextToDeliver = 0;
   private sourceDone = false;
   private sourceError: { error: unknown } | null = null;
   /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
   private stopReason: CancelledError | null = null;
   private wakePuller: (() => void) | null = null;
+  /** `schedule()` is running (a call that settled at once asked for it again: `rescheduled`). */
+  private scheduling = false;
+  private rescheduled = false;
   /** Holds back calls it does not let start early, until `release()`; null once released. */
   private gate: StartGate | null;
   private finish!: (error?: { error: unknown }) => void;
@@ -67,13 +65,15 @@ export class TurnRun {
   constructor(
     options: DispatchTurnOptions,
     private readonly source: CallSource,
-    private readonly deliver: (result: ToolCallResult) => void,
+    deliver: (result: ToolCallResult) => void,
     private readonly backlog?: () => number,
     gate?: StartGate,
+    /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). */
+    cancellable = false,
   ) {
-    this.options = options;
     this.gate = gate ?? null;
-    this.dispatcher = options.dispatcher;
+    this.registry = options.dispatcher.registry;
+    this.results = new Resequencer(deliver);
     const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
     if (!Number.isInteger(max) || max < 1) {
       throw new InvalidOptionError(
@@ -90,12 +90,14 @@ export class TurnRun {
     this.done = new Promise<void>((resolve, reject) => {
       this.finish = (failure) => (failure === undefined ? resolve() : reject(failure.error));
     });
-    const signal = options.signal;
-    if (signal?.aborted) this.stop(cancellation(signal.reason));
-    else
-      signal?.addEventListener('abort', () => this.stop(cancellation(signal.reason)), {
-        once: true,
-      });
+    this.link =
+      options.signal !== undefined || this.fatal !== null || cancellable
+        ? new AbortLink(options.signal, {
+            reasonOf: turnCancellationOf,
+            onAbort: (reason) => this.stop(reason as CancelledError),
+          })
+        : null;
+    this.calls = new TurnDispatch(options, max, this.link?.signal);
     void this.pullLoop();
   }
 
@@ -126,7 +128,7 @@ export class TurnRun {
   private hasRoom(): boolean {
     return (
       this.waiting.length < this.maxWaiting &&
-      this.held.size < this.maxHeld &&
+      this.results.size < this.maxHeld &&
       (this.backlog === undefined || this.backlog() < this.maxWaiting)
     );
   }
@@ -146,34 +148,31 @@ export class TurnRun {
   private accept(raw: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
-    // Plain data from here on: whatever the model's call object does runs once, here.
-    const read = readProposedCall(raw);
-    if (!read.ok) {
-      // It never runs: the dispatcher answers it without a lane and without waiting for the gate.
-      this.waiting.push({ call: unreadableCall(read), emitOrder, constraint: FREE, gated: false });
-    } else {
-      const { call } = read;
-      this.waiting.push({
-        call,
-        emitOrder,
-        constraint: callConstraint(this.dispatcher.registry, call),
-        gated: this.gate !== null && !this.startsEarly(this.gate, call),
-      });
-    }
+    this.waiting.push(planCall(raw, emitOrder, this.registry, this.gate));
     this.schedule();
   }
 
-  /** The gate's verdict; a gate (an eager policy) that throws holds the call until the release. */
-  private startsEarly(gate: StartGate, call: ProposedCall): boolean {
+  /**
+   * Starts every waiting call that may start, in planner order. A call that settles at once
+   * (during `start`) asks for another pass instead of re-entering the loop.
+   */
+  private schedule(): void {
+    if (this.scheduling) {
+      this.rescheduled = true;
+      return;
+    }
+    this.scheduling = true;
     try {
-      return gate.startsEarly(call);
-    } catch {
-      return false;
+      do {
+        this.rescheduled = false;
+        this.schedulePass();
+      } while (this.rescheduled);
+    } finally {
+      this.scheduling = false;
     }
   }
 
-  /** Starts every waiting call that may start, in planner order. */
-  private schedule(): void {
+  private schedulePass(): void {
     // Keys of earlier waiting calls: a later call touching one of them must keep planner order.
     let claimed: Set<string> | null = null;
     for (let index = 0; index < this.waiting.length; ) {
@@ -201,8 +200,7 @@ export class TurnRun {
         this.start(entry);
         continue;
       }
-      const blocked = constraint.keys.some((key) => this.busyKeys.has(key) || claimed?.has(key));
-      if (blocked) {
+      if (this.blocked(constraint.keys, claimed)) {
         claimed ??= new Set();
         for (const key of constraint.keys) claimed.add(key);
         index += 1;
@@ -213,42 +211,23 @@ export class TurnRun {
     }
   }
 
-  private start(entry: WaitingCall): void {
+  /** A key is held by a running call, or claimed by an earlier waiting one. */
+  private blocked(keys: readonly string[], claimed: Set<string> | null): boolean {
+    for (const key of keys) if (this.busyKeys.has(key) || claimed?.has(key)) return true;
+    return false;
+  }
+
+  private start(entry: CallPlan): void {
     this.inFlight += 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = true;
     for (const key of entry.constraint.keys)
       this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
-    let signal: AbortSignal | undefined;
-    if (this.stopReason !== null) {
-      signal = AbortSignal.abort(this.stopReason);
-    } else if (this.options.signal !== undefined || this.fatal !== null) {
-      const controller = new AbortController();
-      this.running.set(entry.emitOrder, controller);
-      signal = controller.signal;
-    }
-    const turn = this.options.turn;
-    this.dispatcher
-      .dispatch(entry.call, {
-        iteration: turn?.iteration,
-        sessionId: turn?.sessionId,
-        runId: turn?.runId,
-        model: turn?.model,
-        provider: turn?.provider,
-        emitOrder: entry.emitOrder,
-        maxConcurrentTools: this.maxInFlight,
-        signal,
-        advertised: this.options.advertised,
-        policy: this.options.policy,
-      })
-      .then(
-        (result) => this.settle(entry, result),
-        // The dispatcher resolves for everything; keep one result per call even if it did not.
-        (error: unknown) =>
-          this.settle(entry, exceptionResultFor(entry.call, entry.emitOrder, error)),
-      );
+    const pending = this.calls.dispatch(entry.read, entry.emitOrder, entry.tool);
+    if (pending instanceof Promise) pending.then((result) => this.settle(entry, result));
+    else this.settle(entry, pending);
   }
 
-  private settle(entry: WaitingCall, result: ToolCallResult): void {
+  private settle(entry: CallPlan, result: ToolCallResult): void {
     this.inFlight -= 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = false;
     for (const key of entry.constraint.keys) {
@@ -256,34 +235,28 @@ export class TurnRun {
       if (holders === 0) this.busyKeys.delete(key);
       else this.busyKeys.set(key, holders);
     }
-    this.running.delete(entry.emitOrder);
     if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
-      this.stop(new CancelledError(`${SIBLING_FAILED}: ${result.toolName} (${result.toolCallId})`));
+      this.stop(
+        new CancelledError(
+          `cancelled because a sibling call failed: ${result.toolName} (${result.toolCallId})`,
+        ),
+      );
     }
-    this.held.set(entry.emitOrder, result);
-    this.deliverReady();
+    this.results.settle(entry.emitOrder, result);
     this.schedule();
     this.wake();
     this.settleIfComplete();
   }
 
-  /** Delivers every result whose predecessors were all delivered. */
-  private deliverReady(): void {
-    for (
-      let result = this.held.get(this.nextToDeliver);
-      result !== undefined;
-      result = this.held.get(this.nextToDeliver)
-    ) {
-      this.held.delete(this.nextToDeliver);
-      this.nextToDeliver += 1;
-      this.deliver(result);
-    }
+  /** Cancels the turn: running calls see their signal abort, waiting ones never start. */
+  cancel(reason: unknown): void {
+    this.stop(turnCancellationOf(reason));
   }
 
   private stop(reason: CancelledError): void {
     if (this.stopReason !== null) return;
     this.stopReason = reason;
-    for (const controller of this.running.values()) controller.abort(reason);
+    this.link?.abort(reason);
     this.schedule();
   }
 
@@ -296,7 +269,8 @@ export class TurnRun {
   /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
   private settleIfComplete(): void {
     if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
-    if (this.nextToDeliver !== this.pulled) return;
+    if (this.results.delivered !== this.pulled) return;
+    this.link?.dispose();
     this.finish(this.sourceError ?? undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { CancelledError } from '../../errors.js';
+import { AbortLink, cancellationOf } from '../../cancellation.js';
 
 /** How a binder hop ended, seen from the middleware. */
 export type BudgetOutcome =
@@ -29,15 +29,6 @@ export interface BudgetOptions {
   readonly signal: AbortSignal | undefined;
 }
 
-function cancellation(signal: AbortSignal): CancelledError {
-  const reason: unknown = signal.reason;
-  if (CancelledError.isInstance(reason)) return reason;
-  return new CancelledError(
-    reason instanceof Error ? reason.message : 'the tool call was cancelled',
-    reason,
-  );
-}
-
 /**
  * Runs one binder hop under a hard budget. The hop gets a signal that aborts when the budget runs
  * out (reason: a `TimeoutError` DOMException, like `AbortSignal.timeout`) or the turn is cancelled,
@@ -50,8 +41,7 @@ export function runWithinBudget(
   options: BudgetOptions,
 ): Promise<BudgetOutcome> {
   const callSignal = options.signal;
-  if (callSignal?.aborted) return Promise.reject(cancellation(callSignal));
-  const hop = new AbortController();
+  if (callSignal?.aborted) return Promise.reject(cancellationOf(callSignal.reason));
   return new Promise<BudgetOutcome>((resolve, reject) => {
     // The first ending wins; later ones (a binder answering after the budget) are ignored.
     let ended = false;
@@ -59,20 +49,20 @@ export function runWithinBudget(
       if (ended) return;
       ended = true;
       disarm();
-      callSignal?.removeEventListener('abort', onCancel);
+      hop.dispose();
       settle();
     }
-    function onCancel(): void {
-      if (ended) return;
-      hop.abort(callSignal?.reason);
-      end(() => reject(cancellation(callSignal!)));
-    }
+    // The hop's signal follows the call's (with the same reason, for the binder); a cancelled turn
+    // ends the hop with its cancellation.
+    const hop = new AbortLink(callSignal, {
+      reasonOf: (reason) => reason,
+      onAbort: (reason) => end(() => reject(cancellationOf(reason))),
+    });
     function onBudgetSpent(): void {
       if (ended) return;
-      hop.abort(new DOMException(`binder hop exceeded ${options.timeoutMs} ms`, 'TimeoutError'));
       end(() => resolve({ type: 'overran' }));
+      hop.abort(new DOMException(`binder hop exceeded ${options.timeoutMs} ms`, 'TimeoutError'));
     }
-    callSignal?.addEventListener('abort', onCancel, { once: true });
     const disarm = options.timer(onBudgetSpent, options.timeoutMs);
     let pending: Promise<unknown>;
     try {

@@ -1,0 +1,92 @@
+/**
+ * The cost of one trivial call through `dispatchTurn`, per call, at N = 1, 10 and 100 calls per
+ * turn, beside the bare loop a hand-written agent would run (`await handler(JSON.parse(args))`
+ * for each call) measured in the same run.
+ * Targets: ≤ 2 µs per call at N = 1; ≤ 0.8 µs per call at N = 100, within 3.6× of the bare loop.
+ * On a loaded machine read the ratio column: wall-clock figures move with the neighbours.
+ *
+ * Run: npm run build && tsx bench/turn-cost.bench.ts
+ * Profile: TURN_COST_PROFILE=100 [TURN_COST_CALLS=2000000] [TURN_COST_BARE=1] \
+ *   node --cpu-prof --import tsx bench/turn-cost.bench.ts
+ *   runs only dispatchTurn (or the bare loop) at that N for a fixed number of calls, without
+ *   tinybench: for CPU profiles, and for instruction counts under valgrind --tool=callgrind (run
+ *   two call counts and divide the difference, which cancels start-up).
+ */
+import { Bench } from 'tinybench';
+import { meanMs } from './support/report.js';
+import {
+  createDispatcher,
+  createToolRegistry,
+  defineTool,
+  dispatchTurn,
+} from './support/switchyard.js';
+
+const handler = ({ a, b }: { a: number; b: number }) => a + b;
+const add = defineTool<{ a: number; b: number }, number>({
+  name: 'add',
+  description: 'Add two numbers',
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    additionalProperties: false,
+  },
+  safety: { readOnly: true },
+  handler,
+});
+const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
+
+function callsOf(n: number) {
+  return Array.from({ length: n }, (_, index) => ({
+    id: `c${index}`,
+    name: 'add',
+    arguments: `{"a":${index},"b":1}`,
+  }));
+}
+
+/** The floor: what running the same calls costs without any runtime at all. */
+async function bareLoop(calls: readonly { arguments: string }[]): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (const call of calls) results.push(await handler(JSON.parse(call.arguments)));
+  return results;
+}
+
+const TARGET_US: Record<number, number> = { 1: 2, 10: Number.NaN, 100: 0.8 };
+
+const profiled = Number(process.env.TURN_COST_PROFILE ?? 0);
+if (profiled > 0) {
+  const calls = callsOf(profiled);
+  const turns = Math.ceil(Number(process.env.TURN_COST_CALLS ?? 2_000_000) / profiled);
+  const bare = process.env.TURN_COST_BARE === '1';
+  for (let turn = 0; turn < turns; turn += 1) {
+    if (bare) await bareLoop(calls);
+    else await dispatchTurn(calls, { dispatcher });
+  }
+  console.log(`ran ${turns} ${bare ? 'bare loops' : 'turns'} of ${profiled} calls`);
+} else {
+  const rows: Record<string, string>[] = [];
+  for (const n of [1, 10, 100]) {
+    const calls = callsOf(n);
+    const bench = new Bench({ time: 1000, warmup: true });
+    bench
+      .add('bare loop', async () => {
+        await bareLoop(calls);
+      })
+      .add('dispatchTurn', async () => {
+        await dispatchTurn(calls, { dispatcher });
+      });
+    await bench.run();
+    const bare = (meanMs(bench, 'bare loop') * 1000) / n;
+    const turn = (meanMs(bench, 'dispatchTurn') * 1000) / n;
+    const target = TARGET_US[n] ?? Number.NaN;
+    rows.push({
+      N: String(n),
+      'bare loop (µs/call)': bare.toFixed(3),
+      'dispatchTurn (µs/call)': turn.toFixed(3),
+      'x bare loop': (turn / bare).toFixed(2),
+      target: Number.isNaN(target) ? '' : `≤ ${target} µs${n === 100 ? ', ≤ 3.6× bare' : ''}`,
+    });
+  }
+  console.log('dispatchTurn per call vs a bare await handler(JSON.parse(args)) loop');
+  console.table(rows);
+}

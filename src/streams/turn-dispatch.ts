@@ -1,0 +1,69 @@
+import type { Dispatcher, TurnOptions } from '../dispatch/dispatcher.js';
+import { type ImmediateDispatch, immediateDispatchOf } from '../dispatch/immediate-dispatch.js';
+import type { ProposedCall } from '../dispatch/proposed-call.js';
+import { type ReadCall, unreadableCall } from '../dispatch/read-proposed-call.js';
+import type { ToolCallResult } from '../dispatch/result.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { DispatchTurnOptions } from './turn-options.js';
+import { exceptionResultFor } from './turn-results.js';
+
+/**
+ * How a turn hands its calls to the dispatcher: one options object for the whole turn, the call
+ * as the turn already read it, and no promise when the call settled at once (a dispatcher that
+ * `createDispatcher` built, with nobody listening, no layers and an inline handler that returned
+ * synchronously). Any other dispatcher gets `dispatch(call, options)`.
+ */
+export class TurnDispatch {
+  private readonly dispatcher: Dispatcher;
+  private readonly immediate: ImmediateDispatch | undefined;
+  /** What every call of the turn is dispatched with, besides its emit order. */
+  private readonly options: TurnOptions;
+
+  constructor(
+    turn: DispatchTurnOptions,
+    maxConcurrentTools: number,
+    signal: AbortSignal | undefined,
+  ) {
+    this.dispatcher = turn.dispatcher;
+    this.immediate = immediateDispatchOf(turn.dispatcher);
+    const facts = turn.turn;
+    this.options = {
+      iteration: facts?.iteration,
+      sessionId: facts?.sessionId,
+      runId: facts?.runId,
+      model: facts?.model,
+      provider: facts?.provider,
+      maxConcurrentTools,
+      signal,
+      advertised: turn.advertised,
+      policy: turn.policy,
+    };
+  }
+
+  /** The call's result, or a promise of it; never throws, never rejects. */
+  dispatch(
+    read: ReadCall,
+    emitOrder: number,
+    tool: AnyTool | null,
+  ): ToolCallResult | Promise<ToolCallResult> {
+    let pending: ToolCallResult | Promise<ToolCallResult>;
+    try {
+      pending =
+        this.immediate === undefined
+          ? this.dispatcher.dispatch(callOf(read), { ...this.options, emitOrder })
+          : this.immediate(read, this.options, emitOrder, tool);
+    } catch (error) {
+      return exceptionResultFor(callOf(read), emitOrder, error);
+    }
+    if (!(pending instanceof Promise)) return pending;
+    // The dispatcher resolves for everything; keep one result per call even if it did not.
+    return pending.then(undefined, (error: unknown) =>
+      exceptionResultFor(callOf(read), emitOrder, error),
+    );
+  }
+}
+
+/** The call a read stands for (a stand-in that reads the same way again when it was unreadable). */
+export function callOf(read: ReadCall): ProposedCall {
+  return read.ok ? read.call : unreadableCall(read);
+}
