@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StepTurn } from '../../src/adapters/step-turn.js';
 import { deferred } from '../../src/testing/index.js';
@@ -50,5 +51,15 @@ describe('StepTurn', () => {
     controller.abort(new Error('stop'));
     expect((await results).map((result) => result.status)).toEqual(['cancelled', 'cancelled']);
     expect(stack.started).toBe(1);
+  });
+
+  it('leaves no listener on a long-lived framework signal once its steps are answered', async () => {
+    const stack = recordingDispatcher({});
+    const controller = new AbortController();
+    for (let index = 0; index < 200; index += 1) {
+      const step = new StepTurn({ dispatcher: stack.dispatcher }, controller.signal);
+      await Promise.all(['a', 'b'].map((id) => step.dispatch(call(id), controller.signal)));
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
