@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Observable, Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { isCancellation } from '../cancellation.js';
 import { InvalidOptionError } from '../errors.js';
+import { Subject } from '../rxjs.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';

@@ -1,7 +1,8 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
+import { Observable } from '../rxjs.js';
 import { AsyncQueue } from './async-queue.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 import { TurnRun } from './turn-run.js';

@@ -1,4 +1,5 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
+import { Observable } from '../../rxjs.js';
 import type { DetectorEvent, DetectorListener, ToolCallDetector } from '../detector-events.js';
 import type { ToolCallDelta } from '../tool-call-delta.js';
 

@@ -1,4 +1,4 @@
-import { asyncScheduler } from 'rxjs';
+import { asyncScheduler } from '../../rxjs.js';
 
 /**
  * When coalesced partial updates go out. RxJS schedulers (`asyncScheduler`, `TestScheduler`,
