@@ -53,4 +53,28 @@ describe('the JSONL writer commits a turn at a time', () => {
     await written;
     expect(readFileSync(path, 'utf8')).toBe('{"n":"last"}\n');
   });
+
+  it('copies encoded lines at once, so their buffer may be reused', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const scratch = Buffer.from('{"n":"é"}');
+    const first = writer.appendBytes(scratch);
+    scratch.write('{"n":"x"}');
+    const second = writer.appendBytes(scratch.subarray(0, 9));
+    const third = writer.appendLine('{"n":"✓😀"}');
+    await Promise.all([first, second, third]);
+    expect(readFileSync(path, 'utf8')).toBe('{"n":"é"}\n{"n":"x"}\n{"n":"✓😀"}\n');
+    await writer.close();
+  });
+
+  it('writes a line longer than a group whole, after the lines before it', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const long = '✓'.repeat(MAX_CHARS_PER_WRITE);
+    const writes = [writer.appendLine('{"n":0}'), writer.appendLine(long)];
+    writes.push(writer.appendLine('{"n":2}'));
+    await Promise.all(writes);
+    expect(readFileSync(path, 'utf8')).toBe(`{"n":0}\n${long}\n{"n":2}\n`);
+    await writer.close();
+  });
 });
