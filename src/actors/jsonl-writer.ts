@@ -89,9 +89,10 @@ async function writeWhole(fd: number, bytes: Uint8Array): Promise<void> {
  * Starts a single-writer actor over a JSONL file: many callers append at once, the actor writes
  * their lines whole and in order. Group commit: the lines appended during one turn of the event
  * loop go out together, in one write at its end (or each `MAX_CHARS_PER_WRITE` of text), and their
- * promises resolve once that write is done. So a burst of appends costs one system call, and so
- * do appends made one after another by callers that do not wait for them (the audit layer). A
- * torn last line from an earlier crash is removed when the file is opened.
+ * promises resolve once that write is done; while a write is in flight, the lines of the turns
+ * that follow join one group, written when it completes. So a burst of appends costs one system
+ * call, and so do appends made one after another by callers that do not wait for them (the audit
+ * layer). A torn last line from an earlier crash is removed when the file is opened.
  */
 export function createJsonlWriter(path: string): JsonlWriter {
   mkdirSync(dirname(path), { recursive: true });
@@ -103,15 +104,47 @@ export function createJsonlWriter(path: string): JsonlWriter {
     init: () => null,
     receive: (_state, bytes) => writeWhole(fd, bytes),
   });
-  /** The lines of the current turn not yet handed to the actor; undefined when there are none. */
+  /** The lines not yet handed to the actor; undefined when there are none. */
   let group: LineGroup | undefined;
+  /** Groups handed to the actor and not yet written. */
+  let writing = 0;
+  /** The current group's turn has ended while a write was in flight. */
+  let due = false;
 
-  /** Hands the current group to the actor. Scheduled once per group, at the end of its turn. */
+  /** Hands the current group to the actor. */
   function handOff(): void {
     const current = group;
     if (current === undefined) return;
     group = undefined;
-    actor.ask(current.bytes.subarray(0, current.used)).then(current.resolve, current.reject);
+    due = false;
+    writing += 1;
+    actor.ask(current.bytes.subarray(0, current.used)).then(
+      () => {
+        wrote();
+        current.resolve();
+      },
+      (error: unknown) => {
+        wrote();
+        current.reject(error);
+      },
+    );
+  }
+
+  /**
+   * At the end of a group's turn: it goes out now, unless a write is in flight. Then it keeps
+   * collecting the lines of the turns that follow and goes out as that write completes, when it
+   * would have started anyway: lines that come one per turn (back-to-back calls) share writes
+   * instead of queueing one each, at no cost in latency.
+   */
+  function turnEnded(): void {
+    if (group === undefined) return;
+    if (writing > 0) due = true;
+    else handOff();
+  }
+
+  function wrote(): void {
+    writing -= 1;
+    if (writing === 0 && due) handOff();
   }
 
   /**
@@ -124,7 +157,7 @@ export function createJsonlWriter(path: string): JsonlWriter {
     if (current !== undefined) handOff();
     current = openGroup(Math.max(MAX_CHARS_PER_WRITE, size));
     group = current;
-    setImmediate(handOff);
+    setImmediate(turnEnded);
     return current;
   }
 

@@ -77,4 +77,28 @@ describe('the JSONL writer commits a turn at a time', () => {
     expect(readFileSync(path, 'utf8')).toBe(`{"n":0}\n${long}\n{"n":2}\n`);
     await writer.close();
   });
+
+  it('gathers the lines of the turns that pass while a write is in flight into one write', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    // A large first write stays in flight for many turns of the event loop.
+    const first = writer.appendLine('x'.repeat(32 * 1024 * 1024));
+    let firstWritten = false;
+    void first.then(() => {
+      firstWritten = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const during: Promise<void>[] = [];
+    while (!firstWritten) {
+      during.push(writer.appendLine(`{"n":${during.length}}`));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // One line per turn, yet one group (one promise, one write) for all of them.
+    expect(during.length).toBeGreaterThan(1);
+    expect(new Set(during).size).toBe(1);
+    await Promise.all(during);
+    const lines = readFileSync(path, 'utf8').split('\n').slice(1, -1);
+    expect(lines).toEqual(during.map((_, n) => `{"n":${n}}`));
+    await writer.close();
+  });
 });

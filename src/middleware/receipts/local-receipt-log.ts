@@ -9,7 +9,8 @@ import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
 /**
  * An append-only, hash-chained receipt log (one JSONL file per session). Receipts are chained
  * in the order they are appended, at once; their lines are written by a single-writer actor, the
- * lines of one turn of the event loop together (see `createJsonlWriter`).
+ * lines of one turn of the event loop together, or of several while a write is in flight (see
+ * `createJsonlWriter`).
  *
  * A write that fails ends the log: later receipts are refused, so the file stays a whole chain
  * up to its last line instead of linking past lines that never reached it, and `close()` rejects
