@@ -2,7 +2,7 @@
  * The full 10-layer governance stack (audit with the local receipt log, telemetry, scope, reason,
  * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call;
  * then each layer alone, to show where the time goes; and receipts written per second through
- * the single-writer log. Targets: the stack adds at most 10 µs per call; receipts ≥ 50k per
+ * the single-writer log, in bursts and one per turn of the event loop. Targets: the stack adds at most 10 µs per call; receipts ≥ 50k per
  * second.
  *
  * Run: npm run bench:one bench/governance-stack.bench.ts
@@ -207,6 +207,20 @@ receipts
           log.append({ ...receipt, tool_call_id: `c${n}` }),
         ),
       );
+      await log.close();
+    },
+    { afterEach: removeIterationFile },
+  )
+  .add(
+    // Back-to-back calls (say over stdio) record one receipt per turn and do not wait for it:
+    // while a write is in flight, the lines of the turns that follow share the next one.
+    'LocalReceiptLog: one unawaited receipt per turn of the event loop',
+    async () => {
+      const log = new LocalReceiptLog(join(directory, `log-${file}.jsonl`));
+      for (let n = 0; n < RECEIPTS; n += 1) {
+        void log.record({ ...receipt, tool_call_id: `c${n}` });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       await log.close();
     },
     { afterEach: removeIterationFile },

@@ -34,8 +34,9 @@ export interface AuditLogOptions {
   /**
    * Return each result only once its receipt line is written, and record a failed write on
    * that very result. Default false: the receipt is chained at once and written with the other
-   * lines of the same turn of the event loop, at its end (a failed write is recorded on the calls
-   * after it, and `close()` rejects with it).
+   * lines of the same turn of the event loop, at its end, or, while an earlier write is in flight,
+   * as soon as it completes (a failed write is recorded on the calls after it, and `close()`
+   * rejects with it).
    */
   readonly waitForWrite?: boolean;
   /**

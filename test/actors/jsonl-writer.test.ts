@@ -53,4 +53,53 @@ describe('the JSONL writer commits a turn at a time', () => {
     await written;
     expect(readFileSync(path, 'utf8')).toBe('{"n":"last"}\n');
   });
+
+  it('copies encoded lines at once, so their buffer may be reused', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const scratch = Buffer.from('{"n":"é"}');
+    const first = writer.appendBytes(scratch);
+    scratch.write('{"n":"x"}');
+    const second = writer.appendBytes(scratch.subarray(0, 9));
+    const third = writer.appendLine('{"n":"✓😀"}');
+    await Promise.all([first, second, third]);
+    expect(readFileSync(path, 'utf8')).toBe('{"n":"é"}\n{"n":"x"}\n{"n":"✓😀"}\n');
+    await writer.close();
+  });
+
+  it('writes a line longer than a group whole, after the lines before it', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    const long = '✓'.repeat(MAX_CHARS_PER_WRITE);
+    const writes = [writer.appendLine('{"n":0}'), writer.appendLine(long)];
+    writes.push(writer.appendLine('{"n":2}'));
+    await Promise.all(writes);
+    expect(readFileSync(path, 'utf8')).toBe(`{"n":0}\n${long}\n{"n":2}\n`);
+    await writer.close();
+  });
+
+  it('gathers the lines of the turns that pass while a write is in flight into one write', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    // A large first write stays in flight for many turns of the event loop.
+    const first = writer.appendLine('x'.repeat(32 * 1024 * 1024));
+    let firstWritten = false;
+    void first.then(() => {
+      firstWritten = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const during: Promise<void>[] = [];
+    // Lines far from filling a group (which goes out once full, in flight or not).
+    while (!firstWritten && during.length < 100) {
+      during.push(writer.appendLine(`{"n":${during.length}}`));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // One line per turn, yet one group (one promise, one write) for all of them.
+    expect(during.length).toBeGreaterThan(1);
+    expect(new Set(during).size).toBe(1);
+    await Promise.all(during);
+    const lines = readFileSync(path, 'utf8').split('\n').slice(1, -1);
+    expect(lines).toEqual(during.map((_, n) => `{"n":${n}}`));
+    await writer.close();
+  });
 });
