@@ -41,6 +41,8 @@ export class McpConnection {
   /** Set when the server says its tool list changed; cleared by `listTools`. */
   toolsChanged = false;
   #session: Promise<Session> | undefined;
+  /** The session `#session` resolved to, while it is the live one. */
+  #ready: Session | undefined;
   #generation = 0;
   #stderr = '';
   #closed = false;
@@ -85,17 +87,28 @@ export class McpConnection {
   }
 
   /** One `tools/call` by the server's own tool name. Rejects on protocol and transport failures. */
-  async callTool(
+  callTool(
     name: string,
     args: Record<string, unknown>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
-    const { client } = await this.#current();
+    // A connected session is used at once: awaiting its settled promise costs a turn per call.
+    const ready = this.#ready;
+    if (ready !== undefined) return this.#call(ready.client, name, args, options);
+    return this.#current().then(({ client }) => this.#call(client, name, args, options));
+  }
+
+  #call(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions,
+  ): Promise<CallToolResult> {
     const onProgress = options.onProgress;
-    return (await client.callTool(
+    return client.callTool(
       { name, arguments: args },
       {
-        signal: options.signal,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
         timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
         ...(onProgress === undefined
           ? {}
@@ -108,7 +121,7 @@ export class McpConnection {
                 }),
             }),
       },
-    )) as CallToolResult;
+    ) as Promise<CallToolResult>;
   }
 
   /** Closes the session (a stdio server is asked to exit, then stopped). Later calls fail. */
@@ -116,6 +129,7 @@ export class McpConnection {
     this.#closed = true;
     const session = await this.#session?.catch(() => undefined);
     this.#session = undefined;
+    this.#ready = undefined;
     await session?.client.close();
   }
 
@@ -125,9 +139,14 @@ export class McpConnection {
       const generation = ++this.#generation;
       const opening = this.#open(generation);
       this.#session = opening;
-      opening.catch(() => {
-        if (this.#generation === generation) this.#session = undefined;
-      });
+      opening.then(
+        (session) => {
+          if (this.#generation === generation && this.#session === opening) this.#ready = session;
+        },
+        () => {
+          if (this.#generation === generation) this.#session = undefined;
+        },
+      );
     }
     return this.#session;
   }
@@ -147,7 +166,10 @@ export class McpConnection {
     );
     // A dead session is forgotten, so the next call reconnects; calls it had in flight fail.
     client.onclose = () => {
-      if (this.#generation === generation) this.#session = undefined;
+      if (this.#generation === generation) {
+        this.#session = undefined;
+        this.#ready = undefined;
+      }
     };
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       this.toolsChanged = true;
