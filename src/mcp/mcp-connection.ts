@@ -1,4 +1,5 @@
 import type {
+  CallToolRequestOptions,
   CallToolResult,
   Client,
   Tool as McpTool,
@@ -104,24 +105,21 @@ export class McpConnection {
     args: Record<string, unknown>,
     options: McpCallOptions,
   ): Promise<CallToolResult> {
+    // Built field by field: spreading optional parts allocates and copies on every call.
+    const sdkOptions: CallToolRequestOptions = {
+      timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
+    };
+    if (options.signal !== undefined) sdkOptions.signal = options.signal;
     const onProgress = options.onProgress;
-    return client.callTool(
-      { name, arguments: args },
-      {
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
-        ...(onProgress === undefined
-          ? {}
-          : {
-              onprogress: ({ progress, total, message }) =>
-                onProgress({
-                  progress,
-                  ...(total === undefined ? {} : { total }),
-                  ...(message === undefined ? {} : { message }),
-                }),
-            }),
-      },
-    ) as Promise<CallToolResult>;
+    if (onProgress !== undefined) {
+      sdkOptions.onprogress = ({ progress, total, message }) =>
+        onProgress({
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+    }
+    return client.callTool({ name, arguments: args }, sdkOptions) as Promise<CallToolResult>;
   }
 
   /** Closes the session (a stdio server is asked to exit, then stopped). Later calls fail. */
