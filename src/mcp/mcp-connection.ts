@@ -1,4 +1,5 @@
 import type {
+  CallToolRequestOptions,
   CallToolResult,
   Client,
   Tool as McpTool,
@@ -41,6 +42,8 @@ export class McpConnection {
   /** Set when the server says its tool list changed; cleared by `listTools`. */
   toolsChanged = false;
   #session: Promise<Session> | undefined;
+  /** The session `#session` resolved to, while it is the live one. */
+  #ready: Session | undefined;
   #generation = 0;
   #stderr = '';
   #closed = false;
@@ -85,30 +88,38 @@ export class McpConnection {
   }
 
   /** One `tools/call` by the server's own tool name. Rejects on protocol and transport failures. */
-  async callTool(
+  callTool(
     name: string,
     args: Record<string, unknown>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
-    const { client } = await this.#current();
+    // A connected session is used at once: awaiting its settled promise costs a turn per call.
+    const ready = this.#ready;
+    if (ready !== undefined) return this.#call(ready.client, name, args, options);
+    return this.#current().then(({ client }) => this.#call(client, name, args, options));
+  }
+
+  #call(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions,
+  ): Promise<CallToolResult> {
+    // Built field by field: spreading optional parts allocates and copies on every call.
+    const sdkOptions: CallToolRequestOptions = {
+      timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
+    };
+    if (options.signal !== undefined) sdkOptions.signal = options.signal;
     const onProgress = options.onProgress;
-    return (await client.callTool(
-      { name, arguments: args },
-      {
-        signal: options.signal,
-        timeout: (this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + SDK_TIMEOUT_SLACK_MS,
-        ...(onProgress === undefined
-          ? {}
-          : {
-              onprogress: ({ progress, total, message }) =>
-                onProgress({
-                  progress,
-                  ...(total === undefined ? {} : { total }),
-                  ...(message === undefined ? {} : { message }),
-                }),
-            }),
-      },
-    )) as CallToolResult;
+    if (onProgress !== undefined) {
+      sdkOptions.onprogress = ({ progress, total, message }) =>
+        onProgress({
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+    }
+    return client.callTool({ name, arguments: args }, sdkOptions) as Promise<CallToolResult>;
   }
 
   /** Closes the session (a stdio server is asked to exit, then stopped). Later calls fail. */
@@ -116,6 +127,7 @@ export class McpConnection {
     this.#closed = true;
     const session = await this.#session?.catch(() => undefined);
     this.#session = undefined;
+    this.#ready = undefined;
     await session?.client.close();
   }
 
@@ -125,9 +137,14 @@ export class McpConnection {
       const generation = ++this.#generation;
       const opening = this.#open(generation);
       this.#session = opening;
-      opening.catch(() => {
-        if (this.#generation === generation) this.#session = undefined;
-      });
+      opening.then(
+        (session) => {
+          if (this.#generation === generation && this.#session === opening) this.#ready = session;
+        },
+        () => {
+          if (this.#generation === generation) this.#session = undefined;
+        },
+      );
     }
     return this.#session;
   }
@@ -147,7 +164,10 @@ export class McpConnection {
     );
     // A dead session is forgotten, so the next call reconnects; calls it had in flight fail.
     client.onclose = () => {
-      if (this.#generation === generation) this.#session = undefined;
+      if (this.#generation === generation) {
+        this.#session = undefined;
+        this.#ready = undefined;
+      }
     };
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       this.toolsChanged = true;

@@ -6,6 +6,9 @@ import type { McpConnection } from './mcp-connection.js';
 
 function ignore(): void {}
 
+/** How many unused signals an executor keeps for later calls (about its calls in flight). */
+const IDLE_SIGNALS = 64;
+
 /**
  * The `mcp_server` executor: runs a tool defined by `connectMcpServers` as a `tools/call` on its
  * server, with the tool's original name. The call's signal (timeout, cancellation) sends
@@ -16,6 +19,8 @@ export function createMcpExecutor(
   connections: ReadonlyMap<string, McpConnection>,
   validator: SchemaValidator,
 ): Executor {
+  // Signals no call is using (never aborted), reused by later calls.
+  const idle: AbortController[] = [];
   return {
     name: 'mcp_server',
     async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
@@ -28,19 +33,38 @@ export function createMcpExecutor(
         return mcpServerFailure(spec.server, 'no such server is connected');
       }
       const toolName = request.tool.name.slice(spec.server.length + 2);
+      if (!request.abortable) {
+        try {
+          const answer = await connection.callTool(toolName, request.args, {
+            onProgress: (progress) => request.emit(progress),
+          });
+          return outcomeOfMcpResult(request.tool, spec.server, answer, validator);
+        } catch (error) {
+          return mcpServerFailure(spec.server, errorMessage(error), error);
+        }
+      }
+      // The SDK gets a pooled signal of ours rather than `request.signal`: the first listener on a
+      // fresh AbortSignal costs microseconds per call. The race notices the request's abort, and
+      // aborting our signal then makes the SDK send `notifications/cancelled`.
+      const controller = idle.pop() ?? new AbortController();
       const call = connection.callTool(toolName, request.args, {
-        signal: request.signal,
+        signal: controller.signal,
         onProgress: (progress) => request.emit(progress),
       });
       // When the race below is lost to an abort, the SDK still rejects the call later.
       call.catch(ignore);
       try {
-        const answer = request.abortable
-          ? await Promise.race([call, request.whenAborted()])
-          : await call;
+        const answer = await Promise.race([call, request.whenAborted()]);
+        // The call settled, so the SDK has removed its listener: the signal is clean again.
+        if (idle.length < IDLE_SIGNALS) idle.push(controller);
         return outcomeOfMcpResult(request.tool, spec.server, answer, validator);
       } catch (error) {
-        if (request.signal.aborted) return { ok: false, error: request.signal.reason };
+        const signal = request.signal;
+        if (signal.aborted) {
+          controller.abort(signal.reason);
+          return { ok: false, error: signal.reason };
+        }
+        if (idle.length < IDLE_SIGNALS) idle.push(controller);
         return mcpServerFailure(spec.server, errorMessage(error), error);
       }
     },

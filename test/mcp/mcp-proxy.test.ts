@@ -4,7 +4,7 @@ import { createDispatcher } from '../../src/dispatch/dispatcher.js';
 import { connectMcpServers, createMcpServer } from '../../src/mcp/index.js';
 import type { ToolCallReceipt } from '../../src/middleware/receipts/tool-call-receipt.js';
 import { withAuditLog } from '../../src/middleware/with-audit-log.js';
-import { fixtureRegistry } from './server-fixture.js';
+import { aborted, fixtureRegistry } from './server-fixture.js';
 import { everythingServer } from './support.js';
 
 describe('both ways', () => {
@@ -30,6 +30,40 @@ describe('both ways', () => {
       const failed = await dispatcher.dispatch({ id: 'p2', name: 'ours__boom', arguments: '{}' });
       expect(failed).toMatchObject({ ok: false, errorCategory: 'tool_error' });
       expect(failed.observation).toContain('failed on purpose');
+    } finally {
+      await mcp.close();
+      await http.close();
+    }
+  });
+
+  it('tells the server of each cancelled call, between calls that reuse their signals', async () => {
+    const http = await createMcpServer({ registry: fixtureRegistry }).serveHttp();
+    const mcp = await connectMcpServers([{ name: 'ours', transport: 'http', url: http.url }]);
+    const dispatcher = createDispatcher({ registry: mcp.registry, executors: [mcp.executor] });
+    const add = (id: string) =>
+      dispatcher.dispatch({ id, name: 'ours__add', arguments: '{"a":1,"b":2}' });
+    const cancelSlow = async (tag: string) => {
+      const controller = new AbortController();
+      const subscription = dispatcher.events$.subscribe((event) => {
+        if (event.type === 'tool_call_progress' && event.toolCallId === tag) controller.abort();
+      });
+      const result = await dispatcher.dispatch(
+        { id: tag, name: 'ours__slow', arguments: JSON.stringify({ tag }) },
+        { signal: controller.signal },
+      );
+      subscription.unsubscribe();
+      return result;
+    };
+    try {
+      expect(await add('s1')).toMatchObject({ ok: true, result: { sum: 3 } });
+      expect(await add('s2')).toMatchObject({ ok: true, result: { sum: 3 } });
+      expect(await cancelSlow('s3')).toMatchObject({ ok: false, status: 'cancelled' });
+      await expect.poll(() => aborted.includes('s3')).toBe(true);
+      // The aborted signal is not reused: the next call runs to its answer.
+      expect(await add('s4')).toMatchObject({ ok: true, result: { sum: 3 } });
+      expect(await cancelSlow('s5')).toMatchObject({ ok: false, status: 'cancelled' });
+      await expect.poll(() => aborted.includes('s5')).toBe(true);
+      expect(await add('s6')).toMatchObject({ ok: true, result: { sum: 3 } });
     } finally {
       await mcp.close();
       await http.close();
