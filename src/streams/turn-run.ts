@@ -179,7 +179,7 @@ export class TurnRun {
       if (this.exclusiveRunning) return;
       const entry = this.waiting[index]!;
       if (this.stopReason !== null) {
-        this.waiting.splice(index, 1);
+        this.takeWaiting(index);
         this.start(entry);
         continue;
       }
@@ -196,7 +196,7 @@ export class TurnRun {
       if (constraint.exclusive) {
         // A barrier: it waits for the running calls, and nothing after it may start first.
         if (this.inFlight > 0 || index > 0) return;
-        this.waiting.splice(index, 1);
+        this.takeWaiting(index);
         this.start(entry);
         continue;
       }
@@ -206,9 +206,18 @@ export class TurnRun {
         index += 1;
         continue;
       }
-      this.waiting.splice(index, 1);
+      this.takeWaiting(index);
       this.start(entry);
     }
+  }
+
+  /**
+   * Removes waiting call `index`. The head (the common case) is shifted off: `splice` would
+   * allocate an array of the removed call on every start.
+   */
+  private takeWaiting(index: number): void {
+    if (index === 0) this.waiting.shift();
+    else this.waiting.splice(index, 1);
   }
 
   /** A key is held by a running call, or claimed by an earlier waiting one. */
