@@ -83,11 +83,10 @@ export function createAdmission(options: AdmissionOptions): Admit {
   /** Reads model-supplied arguments and checks their shape: an object, JSON-sized, bounded depth. */
   function readArguments(raw: unknown, allowEmpty: boolean): ParsedArguments {
     const parsed = parseArguments(raw, allowEmpty ? emptyAllowed : emptyRefused);
-    if (!parsed.ok) return parsed;
+    if (typeof parsed === 'string') return parsed;
     // JSON text shorter than twice the depth limit cannot nest that deep, nor hold a cycle.
     if (typeof raw === 'string' && raw.length < 2 * maxArgumentDepth) return parsed;
-    const problem = argumentShapeProblem(parsed.args, shapeLimits);
-    return problem === null ? parsed : { ok: false, message: problem };
+    return argumentShapeProblem(parsed, shapeLimits) ?? parsed;
   }
 
   function envelopeFor(
@@ -115,7 +114,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
     let validation: CallValidation;
     if (tool === undefined) {
       const parsed = readArguments(call.arguments, true);
-      if (parsed.ok) args = parsed.args;
+      if (typeof parsed !== 'string') args = parsed;
       validation = {
         valid: false,
         status: 'tool_not_found',
@@ -124,8 +123,8 @@ export function createAdmission(options: AdmissionOptions): Admit {
       };
     } else {
       const parsed = readArguments(call.arguments, tool.safety.readOnly);
-      if (parsed.ok) {
-        args = parsed.args;
+      if (typeof parsed !== 'string') {
+        args = parsed;
         const check = validate(tool, args);
         validation = check.valid
           ? check
@@ -140,8 +139,8 @@ export function createAdmission(options: AdmissionOptions): Admit {
         validation = {
           valid: false,
           status: 'schema_violation',
-          message: `Invalid arguments for tool "${tool.name}": ${parsed.message}.`,
-          issues: [{ path: '(arguments)', keyword: 'json', message: parsed.message }],
+          message: `Invalid arguments for tool "${tool.name}": ${parsed}.`,
+          issues: [{ path: '(arguments)', keyword: 'json', message: parsed }],
         };
       }
     }

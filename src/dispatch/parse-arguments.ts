@@ -1,8 +1,10 @@
 import { isPlainObject, type JsonObject } from '../tools/json.js';
 
-export type ParsedArguments =
-  | { readonly ok: true; readonly args: JsonObject }
-  | { readonly ok: false; readonly message: string };
+/**
+ * The arguments object, or (a string) why the arguments were refused, for the model. No wrapper
+ * object: arguments are read on every call.
+ */
+export type ParsedArguments = JsonObject | string;
 
 export interface ParseArgumentsOptions {
   /** Whether missing or empty arguments may stand for `{}` (only for tools without side effects). */
@@ -26,34 +28,24 @@ function describe(value: unknown): string {
 export function parseArguments(raw: unknown, options: ParseArgumentsOptions): ParsedArguments {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
     return options.allowEmpty
-      ? { ok: true, args: {} }
-      : {
-          ok: false,
-          message:
-            'no arguments were received; this tool has side effects, so send a JSON object explicitly (`{}` if it takes none)',
-        };
+      ? {}
+      : 'no arguments were received; this tool has side effects, so send a JSON object explicitly (`{}` if it takes none)';
   }
   if (typeof raw === 'string') {
     if (raw.length > options.maxLength) {
-      return {
-        ok: false,
-        message: `arguments are ${raw.length} characters long; the limit is ${options.maxLength}`,
-      };
+      return `arguments are ${raw.length} characters long; the limit is ${options.maxLength}`;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
     } catch (error) {
-      return {
-        ok: false,
-        message: `arguments are not valid JSON (${(error as Error).message}); send one complete JSON object`,
-      };
+      return `arguments are not valid JSON (${(error as Error).message}); send one complete JSON object`;
     }
     return isPlainObject(parsed)
-      ? { ok: true, args: parsed as JsonObject }
-      : { ok: false, message: `arguments must be a JSON object; got ${describe(parsed)}` };
+      ? (parsed as JsonObject)
+      : `arguments must be a JSON object; got ${describe(parsed)}`;
   }
   return isPlainObject(raw)
-    ? { ok: true, args: raw as JsonObject }
-    : { ok: false, message: `arguments must be a JSON object; got ${describe(raw)}` };
+    ? (raw as JsonObject)
+    : `arguments must be a JSON object; got ${describe(raw)}`;
 }

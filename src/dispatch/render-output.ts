@@ -17,6 +17,11 @@ export const DEFAULT_MAX_RENDERED_CHARS = 20_000;
 export function renderValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
+  // Primitives render as JSON does without entering the serializer (most tools return one):
+  // a finite number or a boolean reads the same through `String`; NaN and ±Infinity are `null`.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value === null) return 'null';
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

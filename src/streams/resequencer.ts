@@ -6,7 +6,7 @@ import type { ToolCallResult } from '../dispatch/result.js';
  */
 export class Resequencer {
   /** Settled results waiting for an earlier one, by emit order. */
-  private readonly held = new Map<number, ToolCallResult>();
+  private held: Map<number, ToolCallResult> | null = null;
   /** Emit order of the next result to deliver. */
   private next = 0;
 
@@ -14,7 +14,7 @@ export class Resequencer {
 
   /** How many settled results wait for an earlier one. */
   get size(): number {
-    return this.held.size;
+    return this.held === null ? 0 : this.held.size;
   }
 
   /** How many results went out. */
@@ -25,14 +25,17 @@ export class Resequencer {
   /** Takes the result of call `emitOrder` and delivers whatever is now in order. */
   settle(emitOrder: number, result: ToolCallResult): void {
     if (emitOrder !== this.next) {
+      // Made on the first result out of order: a turn whose results settle in order needs none.
+      this.held ??= new Map();
       this.held.set(emitOrder, result);
       return;
     }
     this.next += 1;
     this.deliver(result);
-    if (this.held.size === 0) return;
-    for (let held = this.held.get(this.next); held !== undefined; held = this.held.get(this.next)) {
-      this.held.delete(this.next);
+    const waiting = this.held;
+    if (waiting === null || waiting.size === 0) return;
+    for (let held = waiting.get(this.next); held !== undefined; held = waiting.get(this.next)) {
+      waiting.delete(this.next);
       this.next += 1;
       this.deliver(held);
     }

@@ -38,8 +38,11 @@ export class TurnRun {
    * the turn completes, so the caller's signal keeps no listener.
    */
   private readonly link: AbortLink | null;
-  /** Resource keys of running calls → how many running calls hold each. */
-  private readonly busyKeys = new Map<string, number>();
+  /**
+   * Resource keys of running calls → how many running calls hold each; made when the first keyed
+   * call starts (a turn of read-only calls never needs it).
+   */
+  private busyKeys: Map<string, number> | null = null;
   private inFlight = 0;
   /** A running call is exclusive: nothing else may start. */
   private exclusiveRunning = false;
@@ -179,7 +182,7 @@ export class TurnRun {
       if (this.exclusiveRunning) return;
       const entry = this.waiting[index]!;
       if (this.stopReason !== null) {
-        this.waiting.splice(index, 1);
+        this.takeWaiting(index);
         this.start(entry);
         continue;
       }
@@ -196,7 +199,7 @@ export class TurnRun {
       if (constraint.exclusive) {
         // A barrier: it waits for the running calls, and nothing after it may start first.
         if (this.inFlight > 0 || index > 0) return;
-        this.waiting.splice(index, 1);
+        this.takeWaiting(index);
         this.start(entry);
         continue;
       }
@@ -206,22 +209,35 @@ export class TurnRun {
         index += 1;
         continue;
       }
-      this.waiting.splice(index, 1);
+      this.takeWaiting(index);
       this.start(entry);
     }
   }
 
+  /**
+   * Removes waiting call `index`. The head (the common case) is shifted off: `splice` would
+   * allocate an array of the removed call on every start.
+   */
+  private takeWaiting(index: number): void {
+    if (index === 0) this.waiting.shift();
+    else this.waiting.splice(index, 1);
+  }
+
   /** A key is held by a running call, or claimed by an earlier waiting one. */
   private blocked(keys: readonly string[], claimed: Set<string> | null): boolean {
-    for (const key of keys) if (this.busyKeys.has(key) || claimed?.has(key)) return true;
+    for (const key of keys) if (this.busyKeys?.has(key) || claimed?.has(key)) return true;
     return false;
   }
 
   private start(entry: CallPlan): void {
     this.inFlight += 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = true;
-    for (const key of entry.constraint.keys)
-      this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
+    const { keys } = entry.constraint;
+    if (keys.length > 0) {
+      this.busyKeys ??= new Map();
+      const busy = this.busyKeys;
+      for (const key of keys) busy.set(key, (busy.get(key) ?? 0) + 1);
+    }
     const pending = this.calls.dispatch(entry.read, entry.emitOrder, entry.tool);
     if (pending instanceof Promise) pending.then((result) => this.settle(entry, result));
     else this.settle(entry, pending);
@@ -230,10 +246,13 @@ export class TurnRun {
   private settle(entry: CallPlan, result: ToolCallResult): void {
     this.inFlight -= 1;
     if (entry.constraint.exclusive) this.exclusiveRunning = false;
-    for (const key of entry.constraint.keys) {
-      const holders = (this.busyKeys.get(key) ?? 1) - 1;
-      if (holders === 0) this.busyKeys.delete(key);
-      else this.busyKeys.set(key, holders);
+    const busy = this.busyKeys;
+    if (busy !== null) {
+      for (const key of entry.constraint.keys) {
+        const holders = (busy.get(key) ?? 1) - 1;
+        if (holders === 0) busy.delete(key);
+        else busy.set(key, holders);
+      }
     }
     if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
       this.stop(

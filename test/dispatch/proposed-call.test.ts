@@ -59,18 +59,24 @@ describe('parseArguments', () => {
   const options = { allowEmpty: false, maxLength: 100 };
 
   it('parses an object from JSON text and passes objects through', () => {
-    expect(parseArguments('{"a":1}', options)).toEqual({ ok: true, args: { a: 1 } });
+    expect(parseArguments('{"a":1}', options)).toEqual({ a: 1 });
     const args = { a: 1 };
-    expect(parseArguments(args, options)).toEqual({ ok: true, args });
+    expect(parseArguments(args, options)).toBe(args);
   });
 
   it('checks the length before parsing', () => {
     const result = parseArguments(`{"a":"${'x'.repeat(200)}"}`, options);
-    expect(result.ok).toBe(false);
+    expect(result).toBe('arguments are 208 characters long; the limit is 100');
   });
 
   it('maps empty input to {} only when allowed', () => {
-    expect(parseArguments('', { ...options, allowEmpty: true })).toEqual({ ok: true, args: {} });
-    expect(parseArguments('', options).ok).toBe(false);
+    expect(parseArguments('', { ...options, allowEmpty: true })).toEqual({});
+    expect(parseArguments('', options)).toMatch(/^no arguments were received/);
+  });
+
+  it('refuses text that is not a JSON object with a message for the model', () => {
+    expect(parseArguments('{"a":', options)).toMatch(/^arguments are not valid JSON \(/);
+    expect(parseArguments('[1]', options)).toBe('arguments must be a JSON object; got an array');
+    expect(parseArguments(7, options)).toBe('arguments must be a JSON object; got a number');
   });
 });

@@ -152,6 +152,15 @@ describe('large outputs', () => {
     expect(setup.stored).toEqual([]);
   });
 
+  it('renders primitives exactly as JSON does', () => {
+    const values = [0, -0, 1.5, -7, 1e21, 1e-7, 2 ** 53 + 2, Number.NaN, Infinity, -Infinity];
+    for (const value of [...values, true, false, null]) {
+      expect(renderValue(value)).toBe(JSON.stringify(value));
+    }
+    expect(renderValue('text')).toBe('text');
+    expect(renderValue(undefined)).toBe('');
+  });
+
   it('bounds structured values by their JSON text', () => {
     const bounded = boundRendered(renderValue({ big: 'y'.repeat(100) }), 'id', 50, undefined);
     expect(bounded.artifact?.length).toBe(110);
