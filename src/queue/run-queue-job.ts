@@ -18,8 +18,9 @@ export interface RunnableJob {
 /**
  * Runs one job's tool on this worker with its handler, the way the inline executor runs it: the
  * handler's signal aborts on a cancel from the dispatcher (`signal`) or at the tool's `timeoutMs`.
- * Resolves to the job's result; rejects with the abort reason when the call was aborted, which
- * fails the job (the dispatcher has already answered the call).
+ * Resolves to the job's result (a spent time limit included: it is the tool's outcome); rejects
+ * with the abort reason when the dispatcher cancelled the call, which fails the job (the
+ * dispatcher has already answered the call).
  */
 export async function runQueueJob(options: {
   readonly job: RunnableJob;
@@ -48,6 +49,13 @@ export async function runQueueJob(options: {
   );
   try {
     return await run(job, tool, values, AbortSignal.any([options.signal, timeout.signal]));
+  } catch (error) {
+    // The worker's clock starts before the dispatcher hears the job started, so its limit can be
+    // spent first: the call then ends as the timeout it is, not as a failed job.
+    if (timeout.signal.aborted && !options.signal.aborted) {
+      return { ok: false, error: toErrorData(timeout.signal.reason) };
+    }
+    throw error;
   } finally {
     clearTimeout(timer);
   }
