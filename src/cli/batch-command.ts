@@ -20,7 +20,8 @@ import {
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { createModelLimiter } from './model-limiter.js';
-import { processStop, runTasksOnQueue, runTaskWorker } from './queue-tasks.js';
+import { processStop } from './process-stop.js';
+import { runTasksOnQueue, runTaskWorker } from './queue-tasks.js';
 import { runTasks } from './run-tasks.js';
 import { taskModels } from './task-models.js';
 import { succeeded, type TaskOutcome } from './task-outcome.js';

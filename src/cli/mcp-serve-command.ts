@@ -5,6 +5,7 @@ import { errorMessage } from '../errors.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { loadToolsModule, type ToolsModule } from '../mcp/load-tools-module.js';
 import { EXIT } from './exit-codes.js';
+import { processStop } from './process-stop.js';
 
 export const MCP_SERVE_USAGE = `Usage:
   switchyard mcp serve <tools-module> [options]
@@ -36,14 +37,6 @@ function parseHostPort(value: string): { host: string; port: number } {
     throw new Error(`--http must be host:port (e.g. 127.0.0.1:8765); got ${value}`);
   }
   return { host: (match[1] ?? '').replace(/^\[(.*)\]$/, '$1') || '127.0.0.1', port };
-}
-
-function processStop(): AbortSignal {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return controller.signal;
 }
 
 /**

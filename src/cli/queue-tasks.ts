@@ -73,12 +73,3 @@ export async function runTaskWorker(
   if (!stop.aborted) await once(stop, 'abort');
   await worker.close();
 }
-
-/** Aborts on SIGINT or SIGTERM. */
-export function processStop(): AbortSignal {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return controller.signal;
-}

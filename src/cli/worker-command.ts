@@ -10,7 +10,7 @@ import {
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { loadTools } from './load-tools.js';
-import { processStop } from './queue-tasks.js';
+import { processStop } from './process-stop.js';
 
 const WORKER_SPEC: CommandSpec = {
   name: 'worker',

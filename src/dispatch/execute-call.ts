@@ -28,24 +28,9 @@ export type { ExecuteCallDeps };
  * be advertised, unparseable arguments never run, the tool must fit the execution policy the call
  * carries (`permission_denied` otherwise), and arguments a layer rewrote must satisfy the handler's
  * own schema. Then it runs the executor (with the tool's timeout and retry policy) and
- * builds the result.
- */
-export function executeCall(
-  deps: ExecuteCallDeps,
-  call: ToolCallEnvelope,
-): Promise<ToolCallResult> {
-  try {
-    const result = executeCallNow(deps, call);
-    return result instanceof Promise ? result : Promise.resolve(result);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * `executeCall` without the promise when it is not needed: the result itself when the executor
- * answered at once (an inline handler that returned synchronously), a promise otherwise. Throws
- * (or rejects with) the cancellation of a cancelled call.
+ * builds the result: the result itself when the executor answered at once (an inline handler that
+ * returned synchronously), a promise otherwise. Throws (or rejects with) the cancellation of a
+ * cancelled call.
  */
 export function executeCallNow(
   deps: ExecuteCallDeps,

@@ -29,7 +29,7 @@ export function taskQueueName(queue: string): string {
 }
 
 /** A task id made into a BullMQ job id (no `:`, never a bare integer). */
-export function taskJobId(id: string): string {
+function taskJobId(id: string): string {
   return `task~${id.replace(/[^\w.~-]/g, '_').slice(0, 200)}`;
 }
 

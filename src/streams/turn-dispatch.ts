@@ -64,6 +64,6 @@ export class TurnDispatch {
 }
 
 /** The call a read stands for (a stand-in that reads the same way again when it was unreadable). */
-export function callOf(read: ReadCall): ProposedCall {
+function callOf(read: ReadCall): ProposedCall {
   return read.ok ? read.call : unreadableCall(read);
 }
