@@ -8,7 +8,7 @@ import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import type { ProposedCall } from './proposed-call.js';
-import type { ReadCall } from './read-proposed-call.js';
+import { isUnreadable, type ReadCall } from './read-proposed-call.js';
 import { toolNotFoundMessage } from './tool-not-found-message.js';
 
 /** Facts about the turn a call belongs to; all optional. */
@@ -95,18 +95,17 @@ export function createAdmission(options: AdmissionOptions): Admit {
     emitOrder = turnOptions?.emitOrder ?? 0,
     known?: AnyTool | null,
   ): ToolCallEnvelope {
-    const call: ProposedCall = read.ok ? read.call : { name: '', arguments: null };
-    const name = call.name;
-    const readId = read.ok ? call.id : read.id;
-    const callId = readId ?? generateCallId();
+    const callId = read.id ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
     const turn = turnFrom(turnOptions, emitOrder);
-    if (!read.ok)
+    if (isUnreadable(read))
       return malformedEnvelope(
         read.message,
         { name: '', callId, turn, signal: turnOptions?.signal },
         advertised,
       );
+    const call: ProposedCall = read;
+    const name = call.name;
     const found = known === undefined ? registry.resolve(name) : (known ?? undefined);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
@@ -147,7 +146,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
     const policy = policyFor(turnOptions?.policy);
     const state: CallState =
       policy === undefined
-        ? { tool, args, validation, unparseable, advertised, execution: { started: false } }
+        ? { tool, args, validation, unparseable, advertised, started: false }
         : {
             tool,
             args,
@@ -155,7 +154,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
             unparseable,
             advertised,
             policy,
-            execution: { started: false },
+            started: false,
           };
     return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
   }
@@ -194,7 +193,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
       unparseable: true,
       malformed: true,
       advertised,
-      execution: { started: false },
+      started: false,
     };
     return envelope(state, facts);
   }

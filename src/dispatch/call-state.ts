@@ -25,16 +25,29 @@ export interface CallState {
   /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
   readonly policy?: ExecutionPolicy;
   /**
-   * Shared by every state derived from this call's (a narrowed policy copies the state, not this):
-   * `started` is set once the call reaches the executor stage; a second arrival is a second `next()`.
+   * Set on the call's first state once the call reaches the executor stage: a second arrival is a
+   * second `next()`. A narrowed copy reads and sets its `origin`'s.
    */
-  readonly execution: { started: boolean };
+  started: boolean;
+  /** The state this one was copied from, when a layer narrowed it (the first state has none). */
+  readonly origin?: CallState;
 }
 
 export type StatefulEnvelope = ToolCallEnvelope & { readonly [CALL_STATE]?: CallState };
 
 export function callStateOf(call: ToolCallEnvelope): CallState | undefined {
   return (call as StatefulEnvelope)[CALL_STATE];
+}
+
+/**
+ * Marks the call as having reached the executor stage; false when it already had (a layer called
+ * `next()` twice). Every state derived from one call shares the first state's mark.
+ */
+export function markStarted(state: CallState): boolean {
+  const first = state.origin ?? state;
+  if (first.started) return false;
+  first.started = true;
+  return true;
 }
 
 export function isAdvertised(tool: AnyTool, advertised: ReadonlySet<string> | null): boolean {

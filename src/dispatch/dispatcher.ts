@@ -9,7 +9,7 @@ import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
 import { sleep } from './backoff.js';
 import { createAdmission, type TurnOptions } from './call-admission.js';
-import { callStateOf } from './call-state.js';
+import { callStateOf, markStarted } from './call-state.js';
 import { completedResult } from './completed-result.js';
 import type { DispatcherOptions } from './dispatcher-options.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
@@ -21,7 +21,7 @@ import { registerImmediateDispatch } from './immediate-dispatch.js';
 import { createInlineExecutor } from './inline-executor.js';
 import { nextCalledTwice } from './next-called-twice-error.js';
 import type { ProposedCall } from './proposed-call.js';
-import { type ReadCall, readProposedCall } from './read-proposed-call.js';
+import { isUnreadable, type ReadCall, readProposedCall } from './read-proposed-call.js';
 import { DEFAULT_MAX_RENDERED_CHARS } from './render-output.js';
 import {
   cancelledResultFrom,
@@ -117,10 +117,7 @@ export function createDispatcher<Context = unknown>(
   /** The bottom of the stack: the executor stage, entered once per call. */
   function bottomNow(call: ToolCallEnvelope): ToolCallResult | Promise<ToolCallResult> {
     const state = callStateOf(call);
-    if (state !== undefined) {
-      if (state.execution.started) return nextCalledTwice('the middleware');
-      state.execution.started = true;
-    }
+    if (state !== undefined && !markStarted(state)) return nextCalledTwice('the middleware');
     return executeCallNow(deps, call);
   }
   const bottom: Next = (call) => {
@@ -226,7 +223,7 @@ export function createDispatcher<Context = unknown>(
       status: 'pending',
       title: tool?.title ?? call.toolName,
       kind: tool?.kind ?? 'other',
-      rawInput: read.ok ? (read.call.arguments ?? null) : null,
+      rawInput: isUnreadable(read) ? null : (read.arguments ?? null),
     });
     events.next({
       type: 'tool_call_update',

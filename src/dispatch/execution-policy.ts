@@ -128,7 +128,10 @@ export function withExecutionPolicy<T extends ToolCallEnvelope>(
   // Scoping layers do this on every call. `{ ...state, policy }` costs ~1 µs on Node 20: a
   // property a spread copy does not have yet is added through a slow runtime call. A copy made by
   // Object.assign gains properties at ordinary speed; the envelope's copy only overwrites one.
-  const narrowedState: CallState = Object.assign({}, state, { policy: narrowed });
+  const narrowedState: CallState = Object.assign({}, state, {
+    policy: narrowed,
+    origin: state.origin ?? state,
+  });
   const copy = { ...call } as { [CALL_STATE]?: CallState };
   copy[CALL_STATE] = narrowedState;
   return copy as StatefulEnvelope as T;

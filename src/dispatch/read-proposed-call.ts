@@ -1,22 +1,30 @@
 import { errorMessage } from '../errors.js';
 import type { ProposedCall } from './proposed-call.js';
 
-/** A proposed call read once into plain data, or why it could not be read. */
-export type ReadCall =
-  | { readonly ok: true; readonly call: ProposedCall }
-  | {
-      readonly ok: false;
-      /** The call id, when one could be read. */
-      readonly id: string | undefined;
-      /** Why the call could not be read, for the model. */
-      readonly message: string;
-    };
-
-/** A call already found unreadable: reads the same way wherever it goes next. */
-class UnreadableCall {
-  constructor(readonly read: Extract<ReadCall, { ok: false }>) {
+/**
+ * A call `readProposedCall` could not read: why, for the model, and its id when one could be read.
+ * It also stands in for the call wherever a call is passed on, and reads the same way again
+ * without touching the original (whose getters may answer differently).
+ */
+export class UnreadableCall {
+  constructor(
+    /** The call id, when one could be read. */
+    readonly id: string | undefined,
+    /** Why the call could not be read, for the model. */
+    readonly message: string,
+  ) {
     Object.freeze(this);
   }
+}
+
+/**
+ * A proposed call read once: a plain copy of its `id`, `name` and `arguments` (no wrapper: every
+ * call is read), or why it could not be read.
+ */
+export type ReadCall = ProposedCall | UnreadableCall;
+
+export function isUnreadable(read: ReadCall): read is UnreadableCall {
+  return read instanceof UnreadableCall;
 }
 
 function describe(value: unknown): string {
@@ -25,12 +33,11 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function unreadable(id: string | undefined, key: string, error: unknown): ReadCall {
-  return {
-    ok: false,
+function unreadable(id: string | undefined, key: string, error: unknown): UnreadableCall {
+  return new UnreadableCall(
     id,
-    message: `the call could not be read: reading its \`${key}\` threw (${errorMessage(error)})`,
-  };
+    `the call could not be read: reading its \`${key}\` threw (${errorMessage(error)})`,
+  );
 }
 
 /**
@@ -39,14 +46,14 @@ function unreadable(id: string | undefined, key: string, error: unknown): ReadCa
  * A name that is not a string reads as `''` (an unknown tool); a missing or unreadable id reads as
  * undefined. Never throws.
  *
- * @returns `{ ok: true, call }`, or `{ ok: false, id, message }` when the value is not an object or
- *   its name or arguments could not be read.
+ * @returns the plain copy, or an `UnreadableCall` when the value is not an object or its name or
+ *   arguments could not be read.
  */
 export function readProposedCall(raw: unknown): ReadCall {
   try {
-    if (raw instanceof UnreadableCall) return raw.read;
+    if (raw instanceof UnreadableCall) return raw;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      return { ok: false, id: undefined, message: `the call is ${describe(raw)}, not an object` };
+      return new UnreadableCall(undefined, `the call is ${describe(raw)}, not an object`);
     }
   } catch (error) {
     // A revoked proxy, or one whose prototype trap throws.
@@ -77,17 +84,7 @@ export function readProposedCall(raw: unknown): ReadCall {
     return unreadable(id, 'arguments', error);
   }
   const canonicalName = typeof name === 'string' ? name : '';
-  const call: ProposedCall =
-    id === undefined
-      ? { name: canonicalName, arguments: args as ProposedCall['arguments'] }
-      : { id, name: canonicalName, arguments: args as ProposedCall['arguments'] };
-  return { ok: true, call };
-}
-
-/**
- * A plain stand-in for a call `readProposedCall` could not read: it reads as unreadable again, with
- * the same id and message, without touching the original (whose getters may answer differently).
- */
-export function unreadableCall(read: Extract<ReadCall, { ok: false }>): ProposedCall {
-  return new UnreadableCall(read) as unknown as ProposedCall;
+  return id === undefined
+    ? { name: canonicalName, arguments: args as ProposedCall['arguments'] }
+    : { id, name: canonicalName, arguments: args as ProposedCall['arguments'] };
 }

@@ -1,5 +1,5 @@
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { type ReadCall, readProposedCall } from '../dispatch/read-proposed-call.js';
+import { isUnreadable, type ReadCall, readProposedCall } from '../dispatch/read-proposed-call.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { type CallConstraint, constraintFor, FREE } from './call-constraints.js';
 import type { StartGate } from './turn-options.js';
@@ -28,18 +28,17 @@ export function planCall(
 ): CallPlan {
   // Plain data from here on: whatever the model's call object does runs once, here.
   const read = readProposedCall(raw);
-  if (!read.ok) {
+  if (isUnreadable(read)) {
     // It never runs: the dispatcher answers it without a lane and without waiting for the gate.
     return { read, tool: null, emitOrder, constraint: FREE, gated: false };
   }
-  const { call } = read;
-  const tool = registry.resolve(call.name as string) ?? null;
+  const tool = registry.resolve(read.name) ?? null;
   return {
     read,
     tool,
     emitOrder,
-    constraint: constraintFor(tool ?? undefined, call),
-    gated: gate !== null && !startsEarly(gate, call, tool),
+    constraint: constraintFor(tool ?? undefined, read),
+    gated: gate !== null && !startsEarly(gate, read, tool),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { unreadableCall } from '../dispatch/read-proposed-call.js';
+import { UnreadableCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { AsyncQueue } from './async-queue.js';
 import type { CallSource, DispatchTurnOptions } from './turn-options.js';
@@ -11,11 +11,10 @@ export type TurnCalls = Iterable<ProposedCall> | AsyncIterable<ProposedCall>;
 const ARRAY_ITERATOR = Array.prototype[Symbol.iterator];
 
 /** An `undefined` entry is a call that cannot be read, not the end of the list. */
-const MISSING_CALL = unreadableCall({
-  ok: false,
-  id: undefined,
-  message: 'the call is undefined, not an object',
-});
+const MISSING_CALL = new UnreadableCall(
+  undefined,
+  'the call is undefined, not an object',
+) as unknown as ProposedCall;
 
 function sourceOf(calls: TurnCalls): CallSource {
   if (Array.isArray(calls) && calls[Symbol.iterator] === ARRAY_ITERATOR) {

@@ -1,7 +1,7 @@
 import type { Dispatcher, TurnOptions } from '../dispatch/dispatcher.js';
 import { type ImmediateDispatch, immediateDispatchOf } from '../dispatch/immediate-dispatch.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import { type ReadCall, unreadableCall } from '../dispatch/read-proposed-call.js';
+import type { ReadCall } from '../dispatch/read-proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { DispatchTurnOptions } from './turn-options.js';
@@ -50,20 +50,15 @@ export class TurnDispatch {
     try {
       pending =
         this.immediate === undefined
-          ? this.dispatcher.dispatch(callOf(read), { ...this.options, emitOrder })
+          ? this.dispatcher.dispatch(read as ProposedCall, { ...this.options, emitOrder })
           : this.immediate(read, this.options, emitOrder, tool);
     } catch (error) {
-      return exceptionResultFor(callOf(read), emitOrder, error);
+      return exceptionResultFor(read as ProposedCall, emitOrder, error);
     }
     if (!(pending instanceof Promise)) return pending;
     // The dispatcher resolves for everything; keep one result per call even if it did not.
     return pending.then(undefined, (error: unknown) =>
-      exceptionResultFor(callOf(read), emitOrder, error),
+      exceptionResultFor(read as ProposedCall, emitOrder, error),
     );
   }
-}
-
-/** The call a read stands for (a stand-in that reads the same way again when it was unreadable). */
-function callOf(read: ReadCall): ProposedCall {
-  return read.ok ? read.call : unreadableCall(read);
 }

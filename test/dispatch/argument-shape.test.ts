@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argumentShapeProblem } from '../../src/dispatch/argument-shape.js';
-import { readProposedCall, unreadableCall } from '../../src/dispatch/read-proposed-call.js';
+import { readProposedCall, UnreadableCall } from '../../src/dispatch/read-proposed-call.js';
 
 const limits = { maxDepth: 8, maxValues: 1_000 };
 
@@ -67,34 +67,27 @@ describe('readProposedCall', () => {
           return key === 'arguments' ? '{}' : `x${reads.length}`;
         },
       });
-    expect(readProposedCall(call)).toEqual({
-      ok: true,
-      call: { id: 'x1', name: 'x2', arguments: '{}' },
-    });
+    expect(readProposedCall(call)).toStrictEqual({ id: 'x1', name: 'x2', arguments: '{}' });
     expect(reads).toEqual(['id', 'name', 'arguments']);
   });
 
   it('says why a call cannot be read and keeps the id it could read', () => {
-    expect(readProposedCall(7)).toEqual({
-      ok: false,
-      id: undefined,
-      message: 'the call is a number, not an object',
-    });
+    expect(readProposedCall(7)).toStrictEqual(
+      new UnreadableCall(undefined, 'the call is a number, not an object'),
+    );
     const exploding = Object.defineProperty({ id: 'c1' }, 'arguments', {
       get() {
         throw new Error('gone');
       },
     });
-    expect(readProposedCall(exploding)).toEqual({
-      ok: false,
-      id: 'c1',
-      message: 'the call could not be read: reading its `arguments` threw (gone)',
-    });
+    expect(readProposedCall(exploding)).toStrictEqual(
+      new UnreadableCall('c1', 'the call could not be read: reading its `arguments` threw (gone)'),
+    );
   });
 
   it('reads a stand-in for an unreadable call the same way again', () => {
     const first = readProposedCall([]);
-    if (first.ok) throw new Error('expected an unreadable call');
-    expect(readProposedCall(unreadableCall(first))).toEqual(first);
+    expect(first).toBeInstanceOf(UnreadableCall);
+    expect(readProposedCall(first)).toBe(first);
   });
 });

@@ -1,0 +1,232 @@
+import { AbortLink, cancellationOf, type LinkOptions } from '../cancellation.js';
+import { CancelledError, ToolTimeoutError } from '../errors.js';
+import type { JsonObject } from '../tools/json.js';
+import type { AnyTool } from '../tools/tool-registry.js';
+import type { ToolProgress } from '../tools/tool-spec.js';
+import { backoffDelay } from './backoff.js';
+import { classifyError } from './classify-error.js';
+import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
+import { isTransient } from './error-taxonomy.js';
+import type { ExecuteCallDeps } from './execute-call-deps.js';
+import {
+  EXECUTE_NOW,
+  type ExecutionOutcome,
+  type ExecutionRequest,
+  type Executor,
+  type RuntimeValues,
+} from './executor.js';
+import {
+  executorFailure,
+  okResult,
+  scrubbed,
+  scrubbedCancellation,
+  timeoutResult,
+  toolErrorResult,
+  withServer,
+} from './outcome-results.js';
+import type { ToolCallResult } from './result.js';
+
+/** Another attempt is due (a transient failure or a timeout, under a retry policy). */
+const RETRY = Symbol('retry');
+
+/**
+ * One attempt at a call under its tool's timeout and retry policy, and the execution request its
+ * executor receives: one object per attempt, no closures. It runs without a promise of its own
+ * when the executor answers at once; a retry is a new attempt (a handler of an earlier attempt that
+ * ignored its signal keeps seeing that attempt's signal, aborted).
+ */
+export class CallAttempt implements ExecutionRequest {
+  readonly tool: AnyTool;
+  readonly args: JsonObject;
+  readonly callId: string;
+  readonly turn: TurnInfo;
+  readonly values: RuntimeValues;
+  readonly #deps: ExecuteCallDeps;
+  readonly #call: ToolCallEnvelope;
+  readonly #executor: Executor;
+  readonly #attempt: number;
+  /** When the first attempt started: results report the time of every attempt together. */
+  readonly #started: number;
+  /** The attempt's abort state; made on first use when nothing can abort the attempt. */
+  #abort: AbortLink | null = null;
+
+  constructor(
+    deps: ExecuteCallDeps,
+    call: ToolCallEnvelope,
+    tool: AnyTool,
+    executor: Executor,
+    attempt = 1,
+    started = deps.now(),
+  ) {
+    this.tool = tool;
+    this.args = call.toolArgs;
+    this.callId = call.callId;
+    this.turn = call.turn;
+    this.values = deps.values;
+    this.#deps = deps;
+    this.#call = call;
+    this.#executor = executor;
+    this.#attempt = attempt;
+    this.#started = started;
+  }
+
+  get signal(): AbortSignal {
+    return this.#link().signal;
+  }
+
+  get abortable(): boolean {
+    return this.#abort?.abortable === true;
+  }
+
+  whenAborted(): Promise<never> {
+    return this.#link().whenAborted();
+  }
+
+  started(): void {
+    this.#abort?.armTimeout();
+  }
+
+  emit(progress: ToolProgress): void {
+    const scrubber = this.#deps.scrubber;
+    this.#deps.onProgress(
+      this.#call,
+      scrubber === null ? progress : (scrubber.value(progress) as ToolProgress),
+    );
+  }
+
+  #link(): AbortLink {
+    this.#abort ??= new AbortLink(undefined);
+    return this.#abort;
+  }
+
+  /** The call's result, a promise of it, or (thrown or rejected) the call's cancellation. */
+  run(): ToolCallResult | Promise<ToolCallResult> {
+    const call = this.#call;
+    const { tool } = this;
+    const executor = this.#executor;
+    // Nothing can abort a call without a signal or a time limit: it needs no link.
+    const abort =
+      call.signal === undefined && tool.timeoutMs === undefined
+        ? null
+        : new AbortLink(
+            call.signal,
+            tool.timeoutMs === undefined
+              ? undefined
+              : timeLimit(tool, executor.timesExecution === true),
+          );
+    this.#abort = abort;
+    // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
+    if (abort?.aborted) return this.#next(this.#verdict(undefined));
+    let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
+    try {
+      const now = (executor as Partial<Record<typeof EXECUTE_NOW, Executor['execute']>>)[
+        EXECUTE_NOW
+      ];
+      pending = now === undefined ? executor.execute(this) : now.call(executor, this);
+    } catch (error) {
+      abort?.dispose();
+      throw error;
+    }
+    if (!(pending instanceof Promise)) {
+      abort?.dispose();
+      return this.#next(this.#verdict(pending));
+    }
+    return pending.then(
+      (outcome) => {
+        abort?.dispose();
+        return this.#next(this.#verdict(outcome));
+      },
+      (error: unknown) => {
+        abort?.dispose();
+        throw error;
+      },
+    );
+  }
+
+  /** The result, or the next attempt after the retry policy's pause. */
+  #next(verdict: ToolCallResult | typeof RETRY): ToolCallResult | Promise<ToolCallResult> {
+    return verdict === RETRY ? this.#retry() : verdict;
+  }
+
+  async #retry(): Promise<ToolCallResult> {
+    const deps = this.#deps;
+    const attempt = this.#attempt;
+    try {
+      await deps.sleep(backoffDelay(this.tool.retry!, attempt, deps.random), this.#call.signal);
+    } catch (reason) {
+      throw cancellationOf(reason);
+    }
+    return new CallAttempt(
+      deps,
+      this.#call,
+      this.tool,
+      this.#executor,
+      attempt + 1,
+      this.#started,
+    ).run();
+  }
+
+  /** What the attempt's outcome means: a result, another attempt, or a cancellation (thrown). */
+  #verdict(outcome: ExecutionOutcome | undefined): ToolCallResult | typeof RETRY {
+    const deps = this.#deps;
+    const call = this.#call;
+    const attempt = this.#attempt;
+    const abort = this.#abort;
+    const { tool } = this;
+    const executorName = tool.executor.kind;
+    const server = executorName === 'mcp_server' ? tool.executor.server : undefined;
+    const elapsed = deps.now() - this.#started;
+    const mayRetry = tool.retry !== undefined && attempt < (tool.retry.maxAttempts ?? 1);
+    if (abort !== null && (outcome === undefined || abort.aborted)) {
+      if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
+      if (mayRetry) return RETRY;
+      return withServer(
+        timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
+        server,
+      );
+    }
+    if (outcome === undefined) throw new CancelledError();
+    if (outcome.ok) {
+      return withServer(
+        okResult(deps, call, executorName, outcome.value, elapsed, attempt),
+        server,
+      );
+    }
+    if (outcome.executorFailure !== undefined) {
+      return withServer(
+        executorFailure(
+          call,
+          executorName,
+          elapsed,
+          attempt,
+          scrubbed(deps, outcome.executorFailure.message),
+          outcome.executorFailure.exitCode,
+          outcome.executorFailure.errorCategory,
+        ),
+        server,
+      );
+    }
+    const category = classifyError(outcome.error);
+    if (category === 'cancelled') {
+      const cancellation = cancellationOf(outcome.error);
+      throw CancelledError.isInstance(cancellation)
+        ? scrubbedCancellation(deps, cancellation)
+        : cancellation;
+    }
+    if (mayRetry && isTransient(category)) return RETRY;
+    return withServer(
+      toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category),
+      server,
+    );
+  }
+}
+
+/** The tool's own time limit: its abort reason is a `ToolTimeoutError` naming the tool. */
+function timeLimit(tool: AnyTool, deferTimeout: boolean): LinkOptions {
+  const timeoutMs = tool.timeoutMs!;
+  return {
+    timeoutMs,
+    timeoutReason: () => new ToolTimeoutError(tool.name, timeoutMs),
+    deferTimeout,
+  };
+}
