@@ -57,13 +57,24 @@ function sourceOf(calls: TurnCalls): CallSource {
  * @example
  * const results = await dispatchTurn(calls, { dispatcher, maxConcurrentTools: 4, signal });
  */
-export async function dispatchTurn(
+export function dispatchTurn(
   calls: TurnCalls,
   options: DispatchTurnOptions,
 ): Promise<ToolCallResult[]> {
-  const results: ToolCallResult[] = [];
-  await new TurnRun(options, sourceOf(calls), (result) => results.push(result)).done;
-  return results;
+  // One promise per turn: the run says when it ended, and a turn whose calls all settled at once
+  // has ended before this returns.
+  return new Promise((resolve, reject) => {
+    const results: ToolCallResult[] = [];
+    new TurnRun(
+      options,
+      sourceOf(calls),
+      (result) => results.push(result),
+      undefined,
+      undefined,
+      false,
+      (failure) => (failure === undefined ? resolve(results) : reject(failure.error)),
+    );
+  });
 }
 
 /**

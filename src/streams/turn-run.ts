@@ -52,14 +52,18 @@ export class TurnRun {
   private sourceError: { error: unknown } | null = null;
   /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
   private stopReason: CancelledError | null = null;
-  private wakePuller: (() => void) | null = null;
+  /** Pulling stopped for want of room: a settled call or `resume()` starts it again. */
+  private waitingForRoom = false;
   /** `schedule()` is running (a call that settled at once asked for it again: `rescheduled`). */
   private scheduling = false;
   private rescheduled = false;
   /** Holds back calls it does not let start early, until `release()`; null once released. */
   private gate: StartGate | null;
-  private finish!: (error?: { error: unknown }) => void;
-  readonly done: Promise<void>;
+  /** How the turn ended: null once every result went out, the source's failure if it failed. */
+  private ended: { error: unknown } | null | undefined = undefined;
+  private readonly onEnd: ((failure?: { error: unknown }) => void) | undefined;
+  private donePromise: Promise<void> | undefined;
+  private onDone: ((failure: { error: unknown } | null) => void) | undefined;
 
   /**
    * @param backlog how many delivered results the consumer has not taken yet; while it is large,
@@ -73,7 +77,10 @@ export class TurnRun {
     gate?: StartGate,
     /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). */
     cancellable = false,
+    /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
+    onEnd?: (failure?: { error: unknown }) => void,
   ) {
+    this.onEnd = onEnd;
     this.gate = gate ?? null;
     this.registry = options.dispatcher.registry;
     this.results = new Resequencer(deliver);
@@ -90,9 +97,6 @@ export class TurnRun {
     const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
     this.fatal =
       cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
-    this.done = new Promise<void>((resolve, reject) => {
-      this.finish = (failure) => (failure === undefined ? resolve() : reject(failure.error));
-    });
     this.link =
       options.signal !== undefined || this.fatal !== null || cancellable
         ? new AbortLink(options.signal, {
@@ -101,28 +105,69 @@ export class TurnRun {
           })
         : null;
     this.calls = new TurnDispatch(options, max, this.link?.signal);
-    void this.pullLoop();
+    this.pull();
   }
 
-  /** Pulls calls while there is room; waits for room otherwise. */
-  private async pullLoop(): Promise<void> {
+  /**
+   * Settles once every result went out; rejects with the call source's failure. Made on first
+   * use: `dispatchTurn` is told through `onEnd` and needs no promise of its own.
+   */
+  get done(): Promise<void> {
+    this.donePromise ??= new Promise<void>((resolve, reject) => {
+      const ended = this.ended;
+      if (ended === undefined)
+        this.onDone = (failure) => (failure ? reject(failure.error) : resolve());
+      else if (ended === null) resolve();
+      else reject(ended.error);
+    });
+    return this.donePromise;
+  }
+
+  /**
+   * Pulls calls while there is room, synchronously while the source answers at once (an array
+   * costs no promise). It stops to wait for a call the source has not produced yet, or for room.
+   */
+  private pull(): void {
     try {
       while (!this.sourceDone) {
         if (!this.hasRoom()) {
-          await new Promise<void>((resolve) => {
-            this.wakePuller = resolve;
-          });
-          continue;
+          this.waitingForRoom = true;
+          return;
         }
-        let next = this.source.next();
-        if (next instanceof Promise) next = await next;
+        const next = this.source.next();
+        if (next instanceof Promise) {
+          next.then(
+            (call) => this.arrived(call),
+            (error: unknown) => this.sourceFailed(error),
+          );
+          return;
+        }
         if (next === undefined) this.sourceDone = true;
         else this.accept(next);
       }
     } catch (error) {
-      this.sourceDone = true;
-      this.sourceError = { error };
+      this.sourceFailed(error);
+      return;
     }
+    this.schedule();
+    this.settleIfComplete();
+  }
+
+  /** A call (or the end: undefined) the source produced later. */
+  private arrived(call: ProposedCall | undefined): void {
+    try {
+      if (call === undefined) this.sourceDone = true;
+      else this.accept(call);
+    } catch (error) {
+      this.sourceFailed(error);
+      return;
+    }
+    this.pull();
+  }
+
+  private sourceFailed(error: unknown): void {
+    this.sourceDone = true;
+    this.sourceError = { error };
     this.schedule();
     this.settleIfComplete();
   }
@@ -279,17 +324,21 @@ export class TurnRun {
     this.schedule();
   }
 
+  /** Pulling goes on, in a microtask (never inside the settling call's stack), if it waited for room. */
   private wake(): void {
-    const wake = this.wakePuller;
-    this.wakePuller = null;
-    wake?.();
+    if (!this.waitingForRoom) return;
+    this.waitingForRoom = false;
+    queueMicrotask(() => this.pull());
   }
 
   /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
   private settleIfComplete(): void {
     if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
     if (this.results.delivered !== this.pulled) return;
+    if (this.ended !== undefined) return;
+    this.ended = this.sourceError;
     this.link?.dispose();
-    this.finish(this.sourceError ?? undefined);
+    this.onEnd?.(this.sourceError ?? undefined);
+    this.onDone?.(this.sourceError);
   }
 }
