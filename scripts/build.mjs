@@ -99,6 +99,28 @@ function declarations() {
   });
 }
 
+/**
+ * Fails on chunks that import each other in a ring: there one chunk's code can run before the
+ * chunk it imports has defined what it uses ("X is not a constructor" at import time).
+ */
+function checkNoChunkCycle(output) {
+  const imports = new Map(
+    output.filter((file) => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk.imports]),
+  );
+  const state = new Map();
+  const visit = (file, path) => {
+    state.set(file, 'open');
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        throw new Error(`build: chunks import each other: ${[...path, next].join(' → ')}`);
+      }
+      if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) visit(file, [file]);
+}
+
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const typesDone = declarations();
 const { plugin, groups } = chunkGroups();
@@ -111,7 +133,7 @@ const bundle = await rolldown({
   external: (id, _importer, isResolved) => !isResolved && !id.startsWith('.') && !isAbsolute(id),
   plugins: [plugin],
 });
-await bundle.write({
+const { output } = await bundle.write({
   dir: join(root, 'dist'),
   format: 'esm',
   entryFileNames: '[name].js',
@@ -125,6 +147,7 @@ await bundle.write({
   sourcemapExcludeSources: true,
 });
 await bundle.close();
+checkNoChunkCycle(output);
 cpSync(join(root, 'src/binder-bench/data'), join(root, 'dist/binder-bench/data'), {
   recursive: true,
 });
