@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { Bench } from 'tinybench';
 import { createToolSearch, type ToolSearch } from '../dist/vault/index.js';
-import { splitWords, termOf } from '../dist/vault/tokenize.js';
+// The vault's tokenizer is internal (not in dist/, which holds the bundled entry points only).
+import { splitWords, termOf } from '../src/vault/tokenize.js';
 import {
   type LabelledQuery,
   loadToolSearchData,

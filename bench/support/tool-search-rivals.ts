@@ -5,8 +5,9 @@
  */
 import MiniSearch from 'minisearch';
 import winkBm25 from 'wink-bm25-text-search';
-import { splitWords, tokenize } from '../../dist/vault/tokenize.js';
-import { toolDocument } from '../../dist/vault/tool-document.js';
+// Internal modules, read from the sources: dist/ holds the bundled entry points only.
+import { splitWords, tokenize } from '../../src/vault/tokenize.js';
+import { toolDocument } from '../../src/vault/tool-document.js';
 import type { VaultTool } from './tool-search-data.js';
 
 /** A ranked-name search built over some tools. */

@@ -4,6 +4,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import type { Executor } from '../dispatch/executor.js';
 import { checkPositive } from '../option-checks.js';
+import { moduleUrl, packageLayout } from '../package-files.js';
 import { workerExecArgv } from './worker-heap-limits.js';
 
 export interface WorkerPoolOptions {
@@ -58,10 +59,9 @@ export interface WorkerPool {
 /** The worker entry module, and the Node options it needs when run from TypeScript sources. */
 function entryUrl(): { url: string; execArgv: readonly string[] } {
   // Running from TypeScript sources (tests, tsx): the workers need tsx too.
-  const typescript = import.meta.url.endsWith('.ts');
   return {
-    url: new URL(typescript ? './worker-entry.ts' : './worker-entry.js', import.meta.url).href,
-    execArgv: typescript ? ['--import', 'tsx'] : [],
+    url: moduleUrl('actors/worker-entry').href,
+    execArgv: packageLayout().fromSources ? ['--import', 'tsx'] : [],
   };
 }
 

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { codeFileUrl } from '../package-files.js';
 import { type BenchCaseSet, parseBenchCases } from './bench-case.js';
 
-/** Where the bundled sample lives (next to this module, in `src/` and in `dist/`). */
-export const SAMPLE_CASES_PATH = fileURLToPath(
-  new URL('./data/bfcl-sample.jsonl', import.meta.url),
-);
+/** Where the bundled sample lives (beside this module's source, in `src/` and in `dist/`). */
+export const SAMPLE_CASES_PATH = fileURLToPath(codeFileUrl('binder-bench/data/bfcl-sample.jsonl'));
 
 /**
  * The cases bundled with the package: 48 single-call cases of the Berkeley Function Calling

@@ -1,13 +1,8 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { packageLayout } from '../package-files.js';
 import { COMMANDS, findCommand } from './command-table.js';
 import { EXIT } from './exit-codes.js';
 import { exitCodeOf } from './report-error.js';
-
-function version(): string {
-  const url = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-}
 
 function usage(): string {
   const rows = COMMANDS.map((entry) => [entry.words.join(' '), entry.summary] as const);
@@ -38,7 +33,7 @@ function endOnClosedPipe(stream: NodeJS.WriteStream): void {
 async function main(argv: string[]): Promise<number> {
   const [first] = argv;
   if (first === '--version' || first === '-v' || first === '-V') {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${packageLayout().version}\n`);
     return EXIT.ok;
   }
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {

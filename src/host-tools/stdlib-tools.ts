@@ -1,4 +1,5 @@
 import { checkBoolean, checkPositive, optionsObject } from '../option-checks.js';
+import { moduleUrl } from '../package-files.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import { evaluateArithmetic } from './arithmetic.js';
 import {
@@ -134,7 +135,6 @@ const countCharacters: HostToolDefinition = {
 };
 
 function sha256Tool(workers: boolean): HostToolDefinition {
-  const typescript = import.meta.url.endsWith('.ts');
   return {
     key: 'sha256',
     group: 'stdlib',
@@ -158,10 +158,7 @@ function sha256Tool(workers: boolean): HostToolDefinition {
         ? {
             executor: {
               kind: 'worker' as const,
-              module: new URL(
-                typescript ? './sha256-digest.ts' : './sha256-digest.js',
-                import.meta.url,
-              ),
+              module: moduleUrl('host-tools/sha256-digest'),
               export: 'sha256Digest',
             },
           }

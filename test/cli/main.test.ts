@@ -49,6 +49,7 @@ describe('the switchyard command line', () => {
       'cli/main.ts',
       'cli/report-error.ts',
       'errors.ts',
+      'package-files.ts',
     ]);
   });
 

@@ -133,9 +133,10 @@ describe('sha256', () => {
   afterAll(() => pool.close());
 
   it('hashes on the worker pool', async () => {
-    // Worker threads load the built module (the TypeScript sources load only in-process).
+    // Worker threads load the built package (the TypeScript sources load only in-process): its
+    // sha256 tool names the digest module by its place in dist/, wherever the bundle put this code.
     const built = (await import(
-      new URL('../../dist/host-tools/stdlib-tools.js', import.meta.url).href
+      new URL('../../dist/host-tools/index.js', import.meta.url).href
     )) as { stdlibTools: typeof stdlibTools };
     const tools = built.stdlibTools();
     const sha = tools.find((tool) => tool.name === 'sha256');

@@ -1,0 +1,155 @@
+// Builds dist/: type declarations from tsc, JavaScript bundled by Rolldown, one file per entry
+// point. Node's ESM loader pays for every module it walks: plain tsc output made importing the
+// root walk ~150 of our own files, and even an esbuild split left it 45 chunks (esbuild cuts a
+// chunk per set of entries sharing code, and has no say over it). Here the root loads itself and
+// a few chunks; see "The build" in CONTRIBUTING.md.
+//
+// Entries, each at its own dist path so package.json stays valid:
+// - every `exports` subpath and the `bin` CLI, read from package.json (a new subpath is bundled
+//   without touching this file);
+// - every module found by path at run time, by its `moduleUrl('…')` call (worker entries).
+// Code shared between entries goes to dist/chunks/, so every class has one instance whichever
+// subpaths a program imports, and `instanceof` holds across them.
+import { spawn } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/** `./dist/a/b.js` → `a/b` (the entry's name, which is its path under both src/ and dist/). */
+function entryName(distPath) {
+  const match = /^(?:\.\/)?dist\/(.+)\.js$/.exec(distPath);
+  if (match === null) throw new Error(`build: ${distPath} is not a .js file under dist/`);
+  return match[1];
+}
+
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (entry.name.endsWith('.ts')) yield path;
+  }
+}
+
+/** Modules found by path at run time: each `moduleUrl('x/y')` of src/package-files.ts. */
+function runTimeEntries() {
+  const found = new Set();
+  for (const file of sourceFiles('src')) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const [, name] of text.matchAll(/moduleUrl\('([^']+)'\)/g)) found.add(name);
+  }
+  return [...found];
+}
+
+const publicEntries = Object.values(manifest.exports)
+  .map((target) => (typeof target === 'string' ? target : target.default))
+  .filter((target) => target.endsWith('.js'))
+  .map(entryName);
+const cli = Object.values(manifest.bin).map(entryName);
+const runTime = runTimeEntries();
+const input = Object.fromEntries(
+  [...publicEntries, ...cli, ...runTime].map((name) => [name, join(root, 'src', `${name}.ts`)]),
+);
+
+/**
+ * The root's code goes into one chunk, `core`, rather than a chunk per set of entries sharing it:
+ * whoever imports the root loads all of it anyway. The part of it that the light entries (the
+ * CLI's start, worker threads) import too goes first into its own chunk, `base`, so `--version`
+ * and a worker's start do not load the whole core. The rest falls to ordinary splitting.
+ */
+function chunkGroups() {
+  const core = new Set();
+  const base = new Set();
+  const plugin = {
+    name: 'switchyard-chunk-groups',
+    buildEnd() {
+      const closure = (id, seen = new Set()) => {
+        if (seen.has(id)) return seen;
+        seen.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) closure(next, seen);
+        return seen;
+      };
+      const light = new Set();
+      for (const name of [...cli, ...runTime]) closure(input[name], light);
+      for (const id of closure(input.index)) (light.has(id) ? base : core).add(id);
+    },
+  };
+  // A group takes its modules' imports along, so `base` (closed under imports) is cut first.
+  const groups = [
+    { name: 'base', test: (id) => base.has(id), priority: 2 },
+    { name: 'core', test: (id) => core.has(id), priority: 1 },
+  ];
+  return { plugin, groups };
+}
+
+/** Declarations (their maps point at the shipped src/) from tsc, in a child process meanwhile. */
+function declarations() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc exited ${code}`))));
+  });
+}
+
+/**
+ * Fails on chunks that import each other in a ring: there one chunk's code can run before the
+ * chunk it imports has defined what it uses ("X is not a constructor" at import time).
+ */
+function checkNoChunkCycle(output) {
+  const imports = new Map(
+    output.filter((file) => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk.imports]),
+  );
+  const state = new Map();
+  const visit = (file, path) => {
+    state.set(file, 'open');
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        throw new Error(`build: chunks import each other: ${[...path, next].join(' → ')}`);
+      }
+      if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) visit(file, [file]);
+}
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+const typesDone = declarations();
+const { plugin, groups } = chunkGroups();
+const bundle = await rolldown({
+  cwd: root,
+  input,
+  platform: 'node',
+  tsconfig: join(root, 'tsconfig.build.json'),
+  // Dependencies stay imports: users' installs resolve them (and share them with their own code).
+  external: (id, _importer, isResolved) => !isResolved && !id.startsWith('.') && !isAbsolute(id),
+  plugins: [plugin],
+});
+const { output } = await bundle.write({
+  dir: join(root, 'dist'),
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  codeSplitting: { groups },
+  // Error classes name themselves after their class (`new.target.name`): a bundler renaming two
+  // same-named bindings must not change what users see.
+  keepNames: true,
+  // Maps point at src/, which the package ships ("files"), so they carry no copy of the sources.
+  sourcemap: true,
+  sourcemapExcludeSources: true,
+});
+await bundle.close();
+checkNoChunkCycle(output);
+cpSync(join(root, 'src/binder-bench/data'), join(root, 'dist/binder-bench/data'), {
+  recursive: true,
+});
+await typesDone;
+console.log(`built ${Object.keys(input).length} entries into dist/`);
