@@ -71,12 +71,19 @@ export function createAdmission(options: AdmissionOptions): Admit {
       : intersectPolicies(options.policy, turnPolicy);
   }
 
+  // The tool seen last, and its annotations: a batch calls one tool over and over.
+  let lastTool: AnyTool | null = null;
+  let lastAnnotations: CallAnnotations = EMPTY_ANNOTATIONS;
+
   function annotationsOf(tool: AnyTool): CallAnnotations {
+    if (tool === lastTool) return lastAnnotations;
     let annotations = annotationsByTool.get(tool);
     if (annotations === undefined) {
       annotations = Object.freeze({ ...tool.annotations, kind: tool.kind, safety: tool.safety });
       annotationsByTool.set(tool, annotations);
     }
+    lastTool = tool;
+    lastAnnotations = annotations;
     return annotations;
   }
 

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Ajv, ValidateFunction } from 'ajv';
 import { errorMessage, InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import {
@@ -85,6 +86,13 @@ export class SchemaValidator {
   private readonly byHash = new Map<string, ValidateFunction>();
   private readonly byObject = new WeakMap<object, ValidateFunction>();
   private compiled = 0;
+  /**
+   * The schema `check` saw last and how it is checked: a batch checks one tool's schema over and
+   * over, and the two lookups behind it (a WeakMap each) cost more than the check itself.
+   */
+  private lastSchema: JsonSchema | null = null;
+  private lastStandard: StandardSchemaV1 | undefined;
+  private lastValidate: ValidateFunction | null = null;
 
   constructor(options: SchemaValidatorOptions = {}) {
     checkOptions(options);
@@ -140,9 +148,10 @@ export class SchemaValidator {
 
   /** Checks `args` against `schema`, with a repair message for the model on failure. */
   check(toolName: string, schema: JsonSchema, args: unknown): ArgumentCheck {
-    const standard = standardSchemaOf(schema); // converted from a Standard Schema: its library decides
+    if (schema !== this.lastSchema) this.remember(toolName, schema);
+    const standard = this.lastStandard; // converted from a Standard Schema: its library decides
     if (standard !== undefined) return checkStandardSchema(toolName, standard, args);
-    const validate = this.compile(toolName, schema);
+    const validate = this.lastValidate!;
     let valid: boolean;
     try {
       valid = validate(args) === true;
@@ -156,6 +165,15 @@ export class SchemaValidator {
     } catch (error) {
       return validatorFailure(toolName, error);
     }
+  }
+
+  /** Makes `schema` the one `check` remembers, compiled (or its Standard Schema found). */
+  private remember(toolName: string, schema: JsonSchema): void {
+    const standard = standardSchemaOf(schema);
+    const validate = standard === undefined ? this.compile(toolName, schema) : null;
+    this.lastSchema = schema;
+    this.lastStandard = standard;
+    this.lastValidate = validate;
   }
 
   private instance(dialect: Dialect, ownProperties: boolean): Ajv {
