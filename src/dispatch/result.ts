@@ -3,6 +3,7 @@ import type { JsonObject } from '../tools/json.js';
 import type { AuditData } from './audit.js';
 import type { ToolDenial } from './denials.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
+import type { ProposedCall } from './proposed-call.js';
 
 /** Status words with a fixed meaning; layers that short-circuit should use one of these. */
 export const RESERVED_STATUSES = [
@@ -156,6 +157,33 @@ export function exceptionResult(
         },
       ],
     },
+  };
+}
+
+/**
+ * The result standing in for a dispatch that rejected, which the dispatcher never should: a call
+ * known only as the model proposed it (`dispatcher.dispatch` of another implementation).
+ */
+export function dispatchExceptionResult(
+  call: ProposedCall,
+  emitOrder: number,
+  thrown: unknown,
+): ToolCallResult {
+  const error = errorMessage(thrown);
+  return {
+    ok: false,
+    status: 'exception',
+    toolName: typeof call.name === 'string' ? call.name : '',
+    toolCallId: typeof call.id === 'string' ? call.id : '',
+    arguments: {},
+    result: null,
+    renderedResult: error,
+    observation: `[error dispatching ${String(call.name)}]\n${error}`,
+    error,
+    errorCategory: 'tool_parallel_dispatch_exception',
+    executor: null,
+    executionDurationMs: null,
+    emitOrder,
   };
 }
 

@@ -109,12 +109,22 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   const settled = new Map<string, SettledCandidate>();
   let prose = '';
   let doneMarker: string | null = null;
+  let promoted = 0;
   const onEvent = (event: DetectorEvent): void => {
     switch (event.type) {
       case 'candidate_opened':
         opened.push(event.toolCallId);
         break;
       case 'candidate_promoted':
+        // The turn numbers calls in the order they arrive; the detector's events say the same
+        // number. Checked where the two meet: a call must never be answered under another's place.
+        if (event.emitOrder !== promoted) {
+          throw new InvalidArgumentError(
+            'detector',
+            `the detector promoted ${event.toolCallId} as call ${event.emitOrder}, but it is call ${promoted} of the turn`,
+          );
+        }
+        promoted += 1;
         settled.set(event.toolCallId, event);
         calls.push(event.call);
         break;

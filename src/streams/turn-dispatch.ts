@@ -2,10 +2,9 @@ import type { Dispatcher, TurnOptions } from '../dispatch/dispatcher.js';
 import { type ImmediateDispatch, immediateDispatchOf } from '../dispatch/immediate-dispatch.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ReadCall } from '../dispatch/read-proposed-call.js';
-import type { ToolCallResult } from '../dispatch/result.js';
+import { dispatchExceptionResult, type ToolCallResult } from '../dispatch/result.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { DispatchTurnOptions } from './turn-options.js';
-import { exceptionResultFor } from './turn-results.js';
 
 /**
  * How a turn hands its calls to the dispatcher: one options object for the whole turn, the call
@@ -53,12 +52,12 @@ export class TurnDispatch {
           ? this.dispatcher.dispatch(read as ProposedCall, { ...this.options, emitOrder })
           : this.immediate(read, this.options, emitOrder, tool);
     } catch (error) {
-      return exceptionResultFor(read as ProposedCall, emitOrder, error);
+      return dispatchExceptionResult(read as ProposedCall, emitOrder, error);
     }
     if (!(pending instanceof Promise)) return pending;
     // The dispatcher resolves for everything; keep one result per call even if it did not.
     return pending.then(undefined, (error: unknown) =>
-      exceptionResultFor(read as ProposedCall, emitOrder, error),
+      dispatchExceptionResult(read as ProposedCall, emitOrder, error),
     );
   }
 }

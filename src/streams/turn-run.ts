@@ -270,6 +270,7 @@ export class TurnRun {
 
   /** A key is held by a running call, or claimed by an earlier waiting one. */
   private blocked(keys: readonly string[], claimed: Set<string> | null): boolean {
+    if (keys.length === 0) return false;
     for (const key of keys) if (this.busyKeys?.has(key) || claimed?.has(key)) return true;
     return false;
   }
