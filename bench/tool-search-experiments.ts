@@ -14,13 +14,13 @@
  * Run: npm run build && npx tsx bench/tool-search-experiments.ts   (about a minute)
  */
 import { createHash } from 'node:crypto';
-import { createToolSearch, DEFAULT_NAMESPACE_DECAY } from '../dist/vault/index.js';
-import { SearchIndex } from '../dist/vault/search-index.js';
-import type { ToolSearchHit } from '../dist/vault/search-types.js';
-import { spreadNamespaces } from '../dist/vault/spread-namespaces.js';
-import { STOPWORDS } from '../dist/vault/stopwords.js';
-import { splitWords, tokenize } from '../dist/vault/tokenize.js';
-import { toolDocument } from '../dist/vault/tool-document.js';
+import { createToolSearch, DEFAULT_NAMESPACE_DECAY } from '../src/vault/index.js';
+import { SearchIndex } from '../src/vault/search-index.js';
+import type { ToolSearchHit } from '../src/vault/search-types.js';
+import { spreadNamespaces } from '../src/vault/spread-namespaces.js';
+import { STOPWORDS } from '../src/vault/stopwords.js';
+import { splitWords, tokenize } from '../src/vault/tokenize.js';
+import { toolDocument } from '../src/vault/tool-document.js';
 import { type LabelledQuery, loadToolSearchData } from './support/tool-search-data.js';
 
 /** Unspread hits, best first, at least the best 60 of each namespace. */
