@@ -10,7 +10,11 @@
  *   off for both, as it would only add export work.
  * Target: a framework with the Switchyard adapter costs no more per call than the framework alone.
  *
- * Run: npm run build && tsx bench/peers.bench.ts
+ * Each N runs in ROUNDS rounds (default 5) of every case; a case's figure is the median over the
+ * rounds of its median iteration, and a ratio is the median of the rounds' ratios, so a burst of
+ * work from a neighbour moves one round, not the verdict. The spread shows the rounds' extremes.
+ *
+ * Run: npm run build && tsx bench/peers.bench.ts   (ROUNDS=n)
  */
 import { AIMessage } from '@langchain/core/messages';
 import { tool as langchainTool } from '@langchain/core/tools';
@@ -23,7 +27,7 @@ import { Bench } from 'tinybench';
 import { aiSdkTools } from '../dist/adapters/ai-sdk/index.js';
 import { switchyardToolNode } from '../dist/adapters/langchain/index.js';
 import { openAIAgentsTools } from '../dist/adapters/openai-agents/index.js';
-import { meanMs } from './support/report.js';
+import { median, medianMs } from './support/report.js';
 import {
   createDispatcher,
   createToolRegistry,
@@ -108,7 +112,14 @@ function modelOf(n: number) {
     });
 }
 
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const PAIRS = [
+  ['AI SDK', 'ai sdk generateText + aiSdkTools', 'ai sdk generateText, its own tools'],
+  ['LangGraph', 'switchyardToolNode', 'langgraph ToolNode'],
+  ['OpenAI Agents', 'openai agents run + openAIAgentsTools', 'openai agents run, its own tools'],
+] as const;
 const rows: Record<string, string>[] = [];
+const verdicts: string[] = [];
 for (const n of [1, 10, 100]) {
   const calls = Array.from({ length: n }, (_, index) => ({
     id: `c${index}`,
@@ -129,61 +140,64 @@ for (const n of [1, 10, 100]) {
   };
   const newModel = modelOf(n);
   const newAgentsModel = agentsModelOf(n);
-  const bench = new Bench({ time: 1000, warmup: true });
-  bench
-    .add('switchyard dispatchTurn', async () => {
-      await dispatchTurn(calls, { dispatcher });
-    })
-    .add('ai sdk generateText, its own tools', async () => {
-      await generateText({
-        model: newModel(),
-        prompt: 'p',
-        stopWhen: stepCountIs(2),
-        tools: { add: aiSdkAdd },
+  const rounds: Map<string, number>[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bench = new Bench({ time: 300, warmup: true });
+    bench
+      .add('switchyard dispatchTurn', async () => {
+        await dispatchTurn(calls, { dispatcher });
+      })
+      .add('ai sdk generateText, its own tools', async () => {
+        await generateText({
+          model: newModel(),
+          prompt: 'p',
+          stopWhen: stepCountIs(2),
+          tools: { add: aiSdkAdd },
+        });
+      })
+      .add('ai sdk generateText + aiSdkTools', async () => {
+        await generateText({
+          model: newModel(),
+          prompt: 'p',
+          stopWhen: stepCountIs(2),
+          ...switchyardAiSdkTools,
+        });
+      })
+      .add('langgraph ToolNode', async () => {
+        await toolNode.invoke(state);
+      })
+      .add('switchyardToolNode', async () => {
+        await switchyardNode(state);
+      })
+      .add('openai agents run, its own tools', async () => {
+        await run(new Agent({ name: 'a', model: newAgentsModel(), tools: [agentsAdd] }), 'p');
+      })
+      .add('openai agents run + openAIAgentsTools', async () => {
+        const model = switchyardAgentsTools.model(newAgentsModel());
+        await run(new Agent({ name: 'a', model, tools: switchyardAgentsTools.tools }), 'p');
       });
-    })
-    .add('ai sdk generateText + aiSdkTools', async () => {
-      await generateText({
-        model: newModel(),
-        prompt: 'p',
-        stopWhen: stepCountIs(2),
-        ...switchyardAiSdkTools,
-      });
-    })
-    .add('langgraph ToolNode', async () => {
-      await toolNode.invoke(state);
-    })
-    .add('switchyardToolNode', async () => {
-      await switchyardNode(state);
-    })
-    .add('openai agents run, its own tools', async () => {
-      await run(new Agent({ name: 'a', model: newAgentsModel(), tools: [agentsAdd] }), 'p');
-    })
-    .add('openai agents run + openAIAgentsTools', async () => {
-      const model = switchyardAgentsTools.model(newAgentsModel());
-      await run(new Agent({ name: 'a', model, tools: switchyardAgentsTools.tools }), 'p');
-    });
-  await bench.run();
-  for (const task of bench.tasks) {
+    await bench.run();
+    rounds.push(
+      new Map(bench.tasks.map((task) => [task.name, (medianMs(bench, task.name) * 1000) / n])),
+    );
+  }
+  for (const name of rounds[0]?.keys() ?? []) {
+    const perCall = rounds.map((round) => round.get(name) ?? Number.NaN);
     rows.push({
       N: String(n),
-      case: task.name,
-      'µs per call': ((meanMs(bench, task.name) * 1000) / n).toFixed(1),
+      case: name,
+      'µs per call': median(perCall).toFixed(1),
+      'rounds min–max': `${Math.min(...perCall).toFixed(1)}–${Math.max(...perCall).toFixed(1)}`,
     });
   }
+  const ratios = PAIRS.map(([framework, adapted, alone]) => {
+    const each = rounds.map(
+      (round) => (round.get(adapted) ?? Number.NaN) / (round.get(alone) ?? Number.NaN),
+    );
+    return `${framework} with Switchyard ${median(each).toFixed(2)}× alone (rounds ${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)})`;
+  });
+  verdicts.push(`N=${n}: ${ratios.join('; ')}`);
 }
 console.table(rows);
-const perCall = (n: string, name: string) =>
-  Number(rows.find((row) => row.N === n && row.case === name)?.['µs per call']);
-for (const n of ['1', '10', '100']) {
-  const aiSdk =
-    perCall(n, 'ai sdk generateText + aiSdkTools') /
-    perCall(n, 'ai sdk generateText, its own tools');
-  const langgraph = perCall(n, 'switchyardToolNode') / perCall(n, 'langgraph ToolNode');
-  const agents =
-    perCall(n, 'openai agents run + openAIAgentsTools') /
-    perCall(n, 'openai agents run, its own tools');
-  console.log(
-    `N=${n}: AI SDK with the adapter ${aiSdk.toFixed(2)}× alone; LangGraph with the node ${langgraph.toFixed(2)}× ToolNode; OpenAI Agents with the adapter ${agents.toFixed(2)}× alone (target ≤ 1.0×)`,
-  );
-}
+for (const verdict of verdicts) console.log(verdict);
+console.log('target: ≤ 1.00× for each framework');

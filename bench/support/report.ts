@@ -7,6 +7,21 @@ export function meanMs(bench: Bench, name: string): number {
   return result?.latency?.mean ?? Number.NaN;
 }
 
+/** Median latency (p50) of a task in milliseconds, or NaN when it did not run. */
+export function medianMs(bench: Bench, name: string): number {
+  const task = bench.getTask(name);
+  const result = task?.result as { latency?: { p50: number } } | undefined;
+  return result?.latency?.p50 ?? Number.NaN;
+}
+
+/** The median of some numbers (NaN for none). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** One row of a ratio table. */
 export interface RatioRow {
   readonly case: string;
