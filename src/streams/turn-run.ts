@@ -4,6 +4,7 @@ import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, InvalidOptionError } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type CallPlan, planCall } from './call-plan.js';
+import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
 import { TurnDispatch } from './turn-dispatch.js';
 import {
@@ -23,13 +24,12 @@ export class TurnRun {
   private readonly registry: ToolRegistry;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
-  private readonly maxInFlight: number;
+  /** Which waiting calls may start: the bound, the lanes, the barrier, the gate. */
+  private readonly lanes: LaneScheduler;
   /** How many pulled-but-waiting calls may pile up behind conflicts before pulling stops. */
   private readonly maxWaiting: number;
   private readonly maxHeld: number;
   private readonly fatal: ((result: ToolCallResult) => boolean) | null;
-  /** Pulled calls not started yet, in planner order (kept short by `maxWaiting`). */
-  private readonly waiting: CallPlan[] = [];
   /** Results back in planner order. */
   private readonly results: Resequencer;
   /**
@@ -38,14 +38,6 @@ export class TurnRun {
    * the turn completes, so the caller's signal keeps no listener.
    */
   private readonly link: AbortLink | null;
-  /**
-   * Resource keys of running calls → how many running calls hold each; made when the first keyed
-   * call starts (a turn of read-only calls never needs it).
-   */
-  private busyKeys: Map<string, number> | null = null;
-  private inFlight = 0;
-  /** A running call is exclusive: nothing else may start. */
-  private exclusiveRunning = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
   private sourceDone = false;
@@ -91,7 +83,7 @@ export class TurnRun {
         `maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`,
       );
     }
-    this.maxInFlight = max;
+    this.lanes = new LaneScheduler(max, gate !== undefined, (plan) => this.start(plan));
     this.maxWaiting = Math.max(16, max * 4);
     this.maxHeld = options.maxHeldResults ?? 10_000;
     const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
@@ -175,7 +167,7 @@ export class TurnRun {
   /** The completion rule's counterpart for pulling: room to start, or to look past a conflict. */
   private hasRoom(): boolean {
     return (
-      this.waiting.length < this.maxWaiting &&
+      this.lanes.waiting.length < this.maxWaiting &&
       this.results.size < this.maxHeld &&
       (this.backlog === undefined || this.backlog() < this.maxWaiting)
     );
@@ -190,13 +182,14 @@ export class TurnRun {
   release(): void {
     if (this.gate === null) return;
     this.gate = null;
+    this.lanes.gateClosed = false;
     this.schedule();
   }
 
   private accept(raw: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
-    this.waiting.push(planCall(raw, emitOrder, this.registry, this.gate));
+    this.lanes.waiting.push(planCall(raw, emitOrder, this.registry, this.gate));
     this.schedule();
   }
 
@@ -213,93 +206,21 @@ export class TurnRun {
     try {
       do {
         this.rescheduled = false;
-        this.schedulePass();
+        this.lanes.pass();
       } while (this.rescheduled);
     } finally {
       this.scheduling = false;
     }
   }
 
-  private schedulePass(): void {
-    // Keys of earlier waiting calls: a later call touching one of them must keep planner order.
-    let claimed: Set<string> | null = null;
-    for (let index = 0; index < this.waiting.length; ) {
-      if (this.exclusiveRunning) return;
-      const entry = this.waiting[index]!;
-      if (this.stopReason !== null) {
-        this.takeWaiting(index);
-        this.start(entry);
-        continue;
-      }
-      if (this.inFlight >= this.maxInFlight) return;
-      const { constraint } = entry;
-      if (entry.gated && this.gate !== null) {
-        // Held in place: an exclusive call stays a barrier, a keyed one keeps its keys claimed.
-        if (constraint.exclusive) return;
-        claimed ??= new Set();
-        for (const key of constraint.keys) claimed.add(key);
-        index += 1;
-        continue;
-      }
-      if (constraint.exclusive) {
-        // A barrier: it waits for the running calls, and nothing after it may start first.
-        if (this.inFlight > 0 || index > 0) return;
-        this.takeWaiting(index);
-        this.start(entry);
-        continue;
-      }
-      if (this.blocked(constraint.keys, claimed)) {
-        claimed ??= new Set();
-        for (const key of constraint.keys) claimed.add(key);
-        index += 1;
-        continue;
-      }
-      this.takeWaiting(index);
-      this.start(entry);
-    }
+  private start(plan: CallPlan): void {
+    const pending = this.calls.dispatch(plan.read, plan.emitOrder, plan.tool);
+    if (pending instanceof Promise) pending.then((result) => this.settle(plan, result));
+    else this.settle(plan, pending);
   }
 
-  /**
-   * Removes waiting call `index`. The head (the common case) is shifted off: `splice` would
-   * allocate an array of the removed call on every start.
-   */
-  private takeWaiting(index: number): void {
-    if (index === 0) this.waiting.shift();
-    else this.waiting.splice(index, 1);
-  }
-
-  /** A key is held by a running call, or claimed by an earlier waiting one. */
-  private blocked(keys: readonly string[], claimed: Set<string> | null): boolean {
-    if (keys.length === 0) return false;
-    for (const key of keys) if (this.busyKeys?.has(key) || claimed?.has(key)) return true;
-    return false;
-  }
-
-  private start(entry: CallPlan): void {
-    this.inFlight += 1;
-    if (entry.constraint.exclusive) this.exclusiveRunning = true;
-    const { keys } = entry.constraint;
-    if (keys.length > 0) {
-      this.busyKeys ??= new Map();
-      const busy = this.busyKeys;
-      for (const key of keys) busy.set(key, (busy.get(key) ?? 0) + 1);
-    }
-    const pending = this.calls.dispatch(entry.read, entry.emitOrder, entry.tool);
-    if (pending instanceof Promise) pending.then((result) => this.settle(entry, result));
-    else this.settle(entry, pending);
-  }
-
-  private settle(entry: CallPlan, result: ToolCallResult): void {
-    this.inFlight -= 1;
-    if (entry.constraint.exclusive) this.exclusiveRunning = false;
-    const busy = this.busyKeys;
-    if (busy !== null) {
-      for (const key of entry.constraint.keys) {
-        const holders = (busy.get(key) ?? 1) - 1;
-        if (holders === 0) busy.delete(key);
-        else busy.set(key, holders);
-      }
-    }
+  private settle(plan: CallPlan, result: ToolCallResult): void {
+    this.lanes.settled(plan);
     if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
       this.stop(
         new CancelledError(
@@ -307,7 +228,7 @@ export class TurnRun {
         ),
       );
     }
-    this.results.settle(entry.emitOrder, result);
+    this.results.settle(plan.emitOrder, result);
     this.schedule();
     this.wake();
     this.settleIfComplete();
@@ -321,6 +242,7 @@ export class TurnRun {
   private stop(reason: CancelledError): void {
     if (this.stopReason !== null) return;
     this.stopReason = reason;
+    this.lanes.stopped = true;
     this.link?.abort(reason);
     this.schedule();
   }
@@ -334,7 +256,7 @@ export class TurnRun {
 
   /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
   private settleIfComplete(): void {
-    if (!this.sourceDone || this.waiting.length > 0 || this.inFlight > 0) return;
+    if (!this.sourceDone || this.lanes.waiting.length > 0 || this.lanes.inFlight > 0) return;
     if (this.results.delivered !== this.pulled) return;
     if (this.ended !== undefined) return;
     this.ended = this.sourceError;
