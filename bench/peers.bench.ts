@@ -11,7 +11,7 @@
  * Target: a framework with the Switchyard adapter costs no more per call than the framework alone.
  *
  * Each N runs in ROUNDS rounds (default 5) of every case; a case's figure is the median over the
- * rounds of its median iteration, and a ratio is the median of the rounds' ratios, so a burst of
+ * rounds of its mean iteration (GC pauses included), and a ratio is the median of the rounds' ratios, so a burst of
  * work from a neighbour moves one round, not the verdict. The spread shows the rounds' extremes.
  *
  * Run: npm run build && tsx bench/peers.bench.ts   (ROUNDS=n)
@@ -27,7 +27,7 @@ import { Bench } from 'tinybench';
 import { aiSdkTools } from '../dist/adapters/ai-sdk/index.js';
 import { switchyardToolNode } from '../dist/adapters/langchain/index.js';
 import { openAIAgentsTools } from '../dist/adapters/openai-agents/index.js';
-import { median, medianMs } from './support/report.js';
+import { meanMs, median } from './support/report.js';
 import {
   createDispatcher,
   createToolRegistry,
@@ -178,7 +178,7 @@ for (const n of [1, 10, 100]) {
       });
     await bench.run();
     rounds.push(
-      new Map(bench.tasks.map((task) => [task.name, (medianMs(bench, task.name) * 1000) / n])),
+      new Map(bench.tasks.map((task) => [task.name, (meanMs(bench, task.name) * 1000) / n])),
     );
   }
   for (const name of rounds[0]?.keys() ?? []) {

@@ -3,9 +3,10 @@
  * turn, beside the bare loop a hand-written agent would run (`await handler(JSON.parse(args))`
  * for each call) measured in the same run.
  * Targets: ≤ 2 µs per call at N = 1; ≤ 0.8 µs per call at N = 100, within 3.6× of the bare loop.
- * On a loaded machine read the ratio column: wall-clock figures move with the neighbours.
+ * On a loaded machine read the ratio column: wall-clock figures move with the neighbours. Each N
+ * runs in ROUNDS rounds (default 5); figures are medians over rounds of each round's mean turn (GC pauses included).
  *
- * Run: npm run build && tsx bench/turn-cost.bench.ts
+ * Run: npm run build && tsx bench/turn-cost.bench.ts   (ROUNDS=n)
  * Profile: TURN_COST_PROFILE=100 [TURN_COST_CALLS=2000000] [TURN_COST_BARE=1] \
  *   node --cpu-prof --import tsx bench/turn-cost.bench.ts
  *   runs only dispatchTurn (or the bare loop) at that N for a fixed number of calls, without
@@ -13,7 +14,7 @@
  *   two call counts and divide the difference, which cancels start-up).
  */
 import { Bench } from 'tinybench';
-import { meanMs } from './support/report.js';
+import { meanMs, median } from './support/report.js';
 import {
   createDispatcher,
   createToolRegistry,
@@ -51,6 +52,7 @@ async function bareLoop(calls: readonly { arguments: string }[]): Promise<unknow
   return results;
 }
 
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TARGET_US: Record<number, number> = { 1: 2, 10: Number.NaN, 100: 0.8 };
 
 const profiled = Number(process.env.TURN_COST_PROFILE ?? 0);
@@ -67,26 +69,35 @@ if (profiled > 0) {
   const rows: Record<string, string>[] = [];
   for (const n of [1, 10, 100]) {
     const calls = callsOf(n);
-    const bench = new Bench({ time: 1000, warmup: true });
-    bench
-      .add('bare loop', async () => {
-        await bareLoop(calls);
-      })
-      .add('dispatchTurn', async () => {
-        await dispatchTurn(calls, { dispatcher });
-      });
-    await bench.run();
-    const bare = (meanMs(bench, 'bare loop') * 1000) / n;
-    const turn = (meanMs(bench, 'dispatchTurn') * 1000) / n;
+    const bares: number[] = [];
+    const turns: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const bench = new Bench({ time: 400, warmup: true });
+      bench
+        .add('bare loop', async () => {
+          await bareLoop(calls);
+        })
+        .add('dispatchTurn', async () => {
+          await dispatchTurn(calls, { dispatcher });
+        });
+      await bench.run();
+      bares.push((meanMs(bench, 'bare loop') * 1000) / n);
+      turns.push((meanMs(bench, 'dispatchTurn') * 1000) / n);
+    }
+    const bare = median(bares);
+    const turn = median(turns);
     const target = TARGET_US[n] ?? Number.NaN;
     rows.push({
       N: String(n),
       'bare loop (µs/call)': bare.toFixed(3),
       'dispatchTurn (µs/call)': turn.toFixed(3),
-      'x bare loop': (turn / bare).toFixed(2),
+      'rounds min–max': `${Math.min(...turns).toFixed(3)}–${Math.max(...turns).toFixed(3)}`,
+      'x bare loop': median(turns.map((each, round) => each / bares[round]!)).toFixed(2),
       target: Number.isNaN(target) ? '' : `≤ ${target} µs${n === 100 ? ', ≤ 3.6× bare' : ''}`,
     });
   }
-  console.log('dispatchTurn per call vs a bare await handler(JSON.parse(args)) loop');
+  console.log(
+    `dispatchTurn per call vs a bare await handler(JSON.parse(args)) loop (medians of ${ROUNDS} rounds)`,
+  );
   console.table(rows);
 }
