@@ -7,13 +7,6 @@ export function meanMs(bench: Bench, name: string): number {
   return result?.latency?.mean ?? Number.NaN;
 }
 
-/** Median latency (p50) of a task in milliseconds, or NaN when it did not run. */
-export function medianMs(bench: Bench, name: string): number {
-  const task = bench.getTask(name);
-  const result = task?.result as { latency?: { p50: number } } | undefined;
-  return result?.latency?.p50 ?? Number.NaN;
-}
-
 /** The median of some numbers (NaN for none). */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
