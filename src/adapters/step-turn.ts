@@ -1,7 +1,7 @@
 import { AbortLink } from '../cancellation.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { AsyncQueue } from '../streams/async-queue.js';
+import { PushSource } from '../streams/push-source.js';
 import type { DispatchTurnOptions } from '../streams/turn-options.js';
 import { TurnRun } from '../streams/turn-run.js';
 
@@ -16,7 +16,7 @@ import { TurnRun } from '../streams/turn-run.js';
  */
 export class StepTurn {
   readonly #options: Omit<DispatchTurnOptions, 'signal'>;
-  readonly #calls = new AsyncQueue<ProposedCall>();
+  readonly #calls = new PushSource();
   readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
   /** The turn's own abort: it follows every framework signal linked to it; undefined without one. */
   readonly #turn: AbortLink | undefined;

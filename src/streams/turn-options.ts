@@ -48,10 +48,26 @@ export function isFatalFailure(result: ToolCallResult): boolean {
   return category === null || !isRecoverable(category);
 }
 
+/** A source's answer that it has no call yet and will hand its next one to the puller itself. */
+export const ARRIVES_LATER = Symbol('switchyard.arrivesLater');
+
+/** Whoever pulls from a call source: takes a call the source hands over later. */
+export interface CallPuller {
+  /** The next call, or `undefined`: there are no more. */
+  arrived(call: ProposedCall | undefined): void;
+}
+
 /** Where calls come from: pulled one at a time, synchronously when it can be. */
 export interface CallSource {
-  /** The next call, `undefined` when there are no more. */
-  next(): ProposedCall | undefined | Promise<ProposedCall | undefined>;
+  /**
+   * The next call, `undefined` when there are no more, or a promise of either. A source that is
+   * filled by a producer may instead return `ARRIVES_LATER` and hand the next call (or
+   * `undefined`) to `puller.arrived` from the producer's own stack: no promise and no microtask
+   * per call.
+   */
+  next(
+    puller: CallPuller,
+  ): ProposedCall | undefined | Promise<ProposedCall | undefined> | typeof ARRIVES_LATER;
 }
 
 /**

@@ -8,6 +8,8 @@ import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
 import { TurnDispatch } from './turn-dispatch.js';
 import {
+  ARRIVES_LATER,
+  type CallPuller,
   type CallSource,
   DEFAULT_MAX_CONCURRENT_TOOLS,
   type DispatchTurnOptions,
@@ -20,7 +22,7 @@ import {
  * planner order. Calls are pulled from the source only when there is room for them, so a long
  * source is never buffered whole.
  */
-export class TurnRun {
+export class TurnRun implements CallPuller {
   private readonly registry: ToolRegistry;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
@@ -126,7 +128,8 @@ export class TurnRun {
           this.waitingForRoom = true;
           return;
         }
-        const next = this.source.next();
+        const next = this.source.next(this);
+        if (next === ARRIVES_LATER) return;
         if (next instanceof Promise) {
           next.then(
             (call) => this.arrived(call),
@@ -145,8 +148,8 @@ export class TurnRun {
     this.settleIfComplete();
   }
 
-  /** A call (or the end: undefined) the source produced later. */
-  private arrived(call: ProposedCall | undefined): void {
+  /** A call (or the end: undefined) the source produced later (a promise's, or handed over). */
+  arrived(call: ProposedCall | undefined): void {
     try {
       if (call === undefined) this.sourceDone = true;
       else this.accept(call);
