@@ -1,0 +1,91 @@
+// A Redis that keeps an append-only file, killed (SIGKILL) and restarted on the same port and
+// directory while calls wait and run: the dispatcher and the `switchyard worker` processes carry
+// on, every call yields one result, and a side-effecting call never runs twice.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDispatcher,
+  createToolRegistry,
+  type Dispatcher,
+  type ProposedCall,
+} from '../../src/index.js';
+import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
+import { tools } from '../fixtures/queue/queue-tools.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { ledgerLines, startWorkerProcess, until, type WorkerProcess } from './worker-processes.js';
+
+let redis: RedisServer;
+let workers: WorkerProcess[] = [];
+let queue: QueueExecutor;
+let dispatcher: Dispatcher;
+const ledger = join(tempDir('switchyard-queue-aof-'), 'ledger.txt');
+
+beforeAll(async () => {
+  redis = await startRedisServer({ appendOnlyDir: tempDir('switchyard-redis-aof-') });
+  workers = await Promise.all([
+    startWorkerProcess(redis.url, { LEDGER: ledger }),
+    startWorkerProcess(redis.url, { LEDGER: ledger }),
+  ]);
+  queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
+  dispatcher = createDispatcher({
+    registry: createToolRegistry(tools),
+    executors: [queue.executor],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await queue?.close();
+  await Promise.all(workers.map((worker) => worker.kill()));
+  await redis?.stop();
+}, 30_000);
+
+/** The pids of the ledger lines that start with `prefix`, in order. */
+function runsOf(prefix: string): number[] {
+  return ledgerLines(ledger)
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => Number(line.split(' ')[2]));
+}
+
+describe('a persistent Redis killed and restarted mid-run', () => {
+  it('gives every call one result and never runs a side effect twice', async () => {
+    // Eight run at once (two workers, four run-once slots each); the rest wait in Redis.
+    const calls = Array.from(
+      { length: 24 },
+      (_, index): ProposedCall =>
+        index % 2 === 0
+          ? { id: `w${index}`, name: 'record', arguments: { key: `w${index}`, ms: 400 } }
+          : { id: `r${index}`, name: 'record_read', arguments: { key: `r${index}`, ms: 400 } },
+    );
+    const pending = calls.map((call) => dispatcher.dispatch(call));
+    await until(() => queue.stats.queued === calls.length, 15_000, 'the jobs in Redis');
+    await until(() => runsOf('record w').length > 0, 15_000, 'a running side effect');
+    await redis.stop();
+    await redis.start();
+
+    const results = await Promise.all(pending);
+    expect(results.map((result) => result.toolCallId)).toEqual(calls.map((call) => call.id));
+    for (const [index, result] of results.entries()) {
+      const call = calls[index] as ProposedCall;
+      const key = (call.arguments as { key: string }).key;
+      const runs = runsOf(`${call.name} ${key} `);
+      if (call.name === 'record_read') {
+        // Re-runnable: it ends with its value, however often a worker had to start it.
+        expect(result, key).toMatchObject({ ok: true, status: 'ok' });
+        expect(runs.length, key).toBeGreaterThan(0);
+        continue;
+      }
+      // Run-once: its value after exactly one run, or executor_error after at most one (a call
+      // whose handler was running when Redis died may have lost its lock or its completion).
+      expect(runs.length, key).toBeLessThanOrEqual(1);
+      if (result.ok) expect(runs, key).toEqual([(result.result as { pid: number }).pid]);
+      else expect(result, key).toMatchObject({ status: 'executor_error' });
+    }
+    // The jobs outlived the restart: nothing vanished, and most calls kept their own result.
+    expect(queue.stats.lost).toBe(0);
+    expect(results.filter((result) => result.ok).length).toBeGreaterThan(calls.length / 2);
+
+    const after = await dispatcher.dispatch({ id: 'after', name: 'echo', arguments: { value: 1 } });
+    expect(after).toMatchObject({ ok: true, status: 'ok' });
+  }, 90_000);
+});
