@@ -1,54 +1,31 @@
 // A Redis that keeps an append-only file, killed (SIGKILL) and restarted on the same port and
 // directory while calls wait and run: the dispatcher and the `switchyard worker` processes carry
 // on, every call yields one result, and a side-effecting call never runs twice.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDispatcher,
-  createToolRegistry,
-  type Dispatcher,
-  type ProposedCall,
-} from '../../src/index.js';
-import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
-import { tools } from '../fixtures/queue/queue-tools.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import type { ProposedCall } from '../../src/index.js';
 import { tempDir } from '../support/temp-dir.js';
-import { ledgerLines, startWorkerProcess, until, type WorkerProcess } from './worker-processes.js';
+import { type QueueBed, startQueueBed } from './queue-bed.js';
+import { ledgerLines, until } from './worker-processes.js';
 
-let redis: RedisServer;
-let workers: WorkerProcess[] = [];
-let queue: QueueExecutor;
-let dispatcher: Dispatcher;
-const ledger = join(tempDir('switchyard-queue-aof-'), 'ledger.txt');
-
+let bed: QueueBed;
 beforeAll(async () => {
-  redis = await startRedisServer({ appendOnlyDir: tempDir('switchyard-redis-aof-') });
-  workers = await Promise.all([
-    startWorkerProcess(redis.url, { LEDGER: ledger }),
-    startWorkerProcess(redis.url, { LEDGER: ledger }),
-  ]);
-  queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
-  dispatcher = createDispatcher({
-    registry: createToolRegistry(tools),
-    executors: [queue.executor],
+  bed = await startQueueBed({
+    workers: 2,
+    redis: { appendOnlyDir: tempDir('switchyard-redis-aof-') },
   });
 }, 60_000);
-
-afterAll(async () => {
-  await queue?.close();
-  await Promise.all(workers.map((worker) => worker.kill()));
-  await redis?.stop();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 /** The pids of the ledger lines that start with `prefix`, in order. */
 function runsOf(prefix: string): number[] {
-  return ledgerLines(ledger)
+  return ledgerLines(bed.ledger)
     .filter((line) => line.startsWith(prefix))
     .map((line) => Number(line.split(' ')[2]));
 }
 
 describe('a persistent Redis killed and restarted mid-run', () => {
   it('gives every call one result and never runs a side effect twice', async () => {
+    const { dispatcher, queue, redis } = bed;
     // Eight run at once (two workers, four run-once slots each); the rest wait in Redis.
     const calls = Array.from(
       { length: 24 },

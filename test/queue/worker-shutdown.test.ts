@@ -2,48 +2,22 @@
 // taking calls, lets running ones finish within --grace-ms, then cuts off the rest without losing
 // them or running a side effect twice.
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, createToolRegistry, type Dispatcher } from '../../src/index.js';
-import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
-import { tools } from '../fixtures/queue/queue-tools.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import { tempDir } from '../support/temp-dir.js';
-import {
-  ledgerLines,
-  saidOnStderr,
-  startWorkerProcess,
-  until,
-  type WorkerProcess,
-} from './worker-processes.js';
+import { type QueueBed, startQueueBed } from './queue-bed.js';
+import { ledgerLines, saidOnStderr, until } from './worker-processes.js';
 
-let redis: RedisServer;
-const workers: WorkerProcess[] = [];
-let queue: QueueExecutor;
-let dispatcher: Dispatcher;
-const ledger = join(tempDir('switchyard-queue-shutdown-'), 'ledger.txt');
-
+let bed: QueueBed;
 beforeAll(async () => {
-  redis = await startRedisServer();
-  queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
-  dispatcher = createDispatcher({
-    registry: createToolRegistry(tools),
-    executors: [queue.executor],
-  });
+  bed = await startQueueBed();
 }, 60_000);
-
-afterAll(async () => {
-  await queue?.close();
-  await Promise.all(workers.map((worker) => worker.kill()));
-  await redis?.stop();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 const pidOf = (result: { result: unknown }) => (result.result as { pid: number }).pid;
 
 describe('switchyard worker on SIGTERM', () => {
   it('finishes what ends within --grace-ms, hands back a re-runnable call, fails a side effect once', async () => {
-    const first = await startWorkerProcess(redis.url, { LEDGER: ledger }, ['--grace-ms', '3000']);
-    workers.push(first);
+    const { dispatcher, ledger } = bed;
+    const first = await bed.addWorker(['--grace-ms', '3000']);
     let stderr = '';
     first.child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -100,8 +74,7 @@ describe('switchyard worker on SIGTERM', () => {
       expect.arrayContaining([`aborted reread ${first.pid}`, `aborted effect ${first.pid}`]),
     );
 
-    const second = await startWorkerProcess(redis.url, { LEDGER: ledger });
-    workers.push(second);
+    const second = await bed.addWorker();
     const rereadResult = await reread;
     expect(rereadResult).toMatchObject({ ok: true, status: 'ok', toolCallId: 'reread' });
     expect(pidOf(rereadResult)).toBe(second.pid);
