@@ -29,12 +29,15 @@ export interface QueueBed {
 }
 
 /**
- * Starts Redis (with `redis` options), `workers` worker processes and a queue executor that looks
- * for missed events every 500 ms; `extraTools` join the queue tools on the dispatcher's side.
+ * Starts Redis (with `redis` options), `workers` worker processes (with `workerArgs`) and a queue
+ * executor that looks for missed events every 500 ms; `extraTools` join the queue tools on the
+ * dispatcher's side.
  */
 export async function startQueueBed(
   options: {
     readonly workers?: number;
+    /** Command-line arguments for those workers, after the defaults (`--lock-ms 1000` …). */
+    readonly workerArgs?: string[];
     readonly redis?: RedisServerOptions;
     readonly extraTools?: readonly AnyToolSpec[];
   } = {},
@@ -47,7 +50,9 @@ export async function startQueueBed(
     workers.push(worker);
     return worker;
   };
-  await Promise.all(Array.from({ length: options.workers ?? 0 }, () => addWorker()));
+  await Promise.all(
+    Array.from({ length: options.workers ?? 0 }, () => addWorker(options.workerArgs)),
+  );
   const queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
   const dispatcher = createDispatcher({
     registry: createToolRegistry([...tools, ...(options.extraTools ?? [])]),
