@@ -180,8 +180,9 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       }
       stopping = true;
       await ready.catch(ignore);
-      // BullMQ stops fetching at once and waits for the running jobs; past the grace limit they
-      // are cut off (handed on first, then their handlers aborted), which ends the wait.
+      // BullMQ stops fetching at once and waits for the running jobs. Past the grace limit their
+      // races end with CUT_OFF before their handlers are aborted, so an abort is never taken for
+      // the tool's own failure; each job is then handed on, which ends the wait.
       const closing = Promise.allSettled(workers.map((worker) => worker.close()));
       const graceTimer = setTimeout(() => {
         running.cutOffAll();
