@@ -3,11 +3,16 @@
  * of 100k and 400k calls (10 `add` calls a line, output to a file), against a floor that only
  * reads, parses and writes the same lines (`support/cli-floor.mjs`). The marginal rate (the extra
  * 300k calls over the extra time) leaves out start-up, which both sides pay once. Then
- * `switchyard --version` in fresh processes, against `node -e 0`. With GNU time installed, each run's
- * CPU time is shown too (on a shared machine wall time measures the neighbours as well).
- * Targets: ≥ 250k calls/s and within 1.5× of the floor; `--version` ≤ 100 ms.
+ * `switchyard --version` in fresh processes, against `node -e 0`.
  *
- * Run: npm run bench:one bench/cli-throughput.bench.ts   (ROUNDS=n sets the runs per case, default 3)
+ * Rounds are interleaved (each round runs every case once, floor first) and each run is compared
+ * with the floor of its own round, so a neighbour's burst on a shared machine weighs on both sides
+ * of a ratio; the verdict is the median over rounds, with the worst round shown. With GNU time
+ * installed each run's CPU time (user + system) is measured too: wall time counts the neighbours,
+ * CPU time only the program.
+ * Targets: ≥ 250k calls/s and within 1.5× of the floor (400k calls); `--version` ≤ 100 ms.
+ *
+ * Run: npm run bench:one bench/cli-throughput.bench.ts   (ROUNDS=n sets the rounds, default 5)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +27,8 @@ const CLI = join(ROOT, 'dist/cli/main.js');
 const FLOOR = join(ROOT, 'bench/support/cli-floor.mjs');
 // The built-in tools have no `add`; this module brings it (loaded once, at start-up).
 const ADD_TOOLS = join(ROOT, 'bench/support/add-tools.mjs');
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const SIZES = [100_000, 400_000];
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SIZES = [100_000, 400_000] as const;
 const PER_LINE = 10;
 
 const dir = mkdtempSync(join(tmpdir(), 'switchyard-cli-bench-'));
@@ -44,34 +49,42 @@ function batchFile(calls: number): string {
   return path;
 }
 
-// CPU time (user + system) of each run, read through GNU time when it is installed: on a shared
-// machine wall time measures the neighbours as much as the program.
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const cpuFile = join(dir, 'cpu.txt');
-const cpuSeconds = new Map<string, number[]>();
 
-/** Runs a node script with its stdout in the output file; records its CPU time under `name`. */
-function node(name: string, args: readonly string[]): void {
+/** One run's wall and CPU time in ms (CPU NaN without GNU time). */
+interface Run {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+/** Runs a node script with its stdout in the output file. */
+function node(args: readonly string[]): Run {
   const command = TIME === undefined ? [] : [TIME, '-f', '%U %S', '-o', cpuFile];
+  const started = performance.now();
   execFileSync('sh', ['-c', `"$@" > "${output}"`, 'sh', ...command, process.execPath, ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (TIME === undefined) return;
+  const wallMs = performance.now() - started;
+  if (TIME === undefined) return { wallMs, cpuMs: Number.NaN };
   const [user = 0, system = 0] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
-  cpuSeconds.set(name, [...(cpuSeconds.get(name) ?? []), user + system]);
+  return { wallMs, cpuMs: (user + system) * 1000 };
 }
 
-function meanCpuMs(name: string): number {
-  const runs = cpuSeconds.get(name) ?? [];
-  return runs.length === 0 ? Number.NaN : (runs.reduce((a, b) => a + b, 0) / runs.length) * 1000;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const files = new Map(SIZES.map((size) => [size, batchFile(size)]));
-const cases = new Map<string, readonly string[]>();
-for (const [size, file] of files) {
-  const label = `${size / 1000}k calls`;
-  cases.set(`floor: read, parse, write (${label})`, [FLOOR, file]);
-  cases.set(`switchyard run --json (${label})`, [
+const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+const FLOOR_CASE = 'floor: read, parse, write';
+const CASES: Record<string, (file: string) => readonly string[]> = {
+  [FLOOR_CASE]: (file) => [FLOOR, file],
+  'switchyard run --json': (file) => [
     CLI,
     'run',
     file,
@@ -80,8 +93,8 @@ for (const [size, file] of files) {
     '--no-progress',
     '--tools',
     ADD_TOOLS,
-  ]);
-  cases.set(`switchyard run --json --parallel-turns 8 (${label})`, [
+  ],
+  'switchyard run --json --parallel-turns 8': (file) => [
     CLI,
     'run',
     file,
@@ -92,67 +105,97 @@ for (const [size, file] of files) {
     '8',
     '--tools',
     ADD_TOOLS,
-  ]);
+  ],
+};
+
+const files = new Map(SIZES.map((size) => [size, batchFile(size)]));
+/** runs[case][size][round] */
+const runs = new Map<string, Map<number, Run[]>>();
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const [name, args] of Object.entries(CASES)) {
+    for (const [size, file] of files) {
+      const bySize = runs.get(name) ?? new Map<number, Run[]>();
+      runs.set(name, bySize);
+      bySize.set(size, [...(bySize.get(size) ?? []), node(args(file))]);
+    }
+  }
 }
 
-const throughput = new Bench({
-  name: 'CLI throughput (fresh processes)',
-  time: 0,
-  iterations: ROUNDS,
-  warmup: false,
-});
-for (const [name, args] of cases) throughput.add(name, () => node(name, args));
-await throughput.run();
+const runsOf = (name: string, size: number) => runs.get(name)?.get(size) ?? [];
+/** Per round, a figure of the case over the same figure of the floor in that round. */
+function ratios(name: string, pick: (runs: Map<number, Run[]>, round: number) => number): number[] {
+  const own = runs.get(name) as Map<number, Run[]>;
+  const floor = runs.get(FLOOR_CASE) as Map<number, Run[]>;
+  return Array.from({ length: ROUNDS }, (_, round) => pick(own, round) / pick(floor, round));
+}
+const at = (bySize: Map<number, Run[]>, size: number, round: number) =>
+  bySize.get(size)?.[round] as Run;
 
 const rows = [];
-for (const name of cases.keys()) {
-  const size = SIZES.find((candidate) => name.includes(`(${candidate / 1000}k`)) as number;
-  const ms = meanMs(throughput, name);
-  const floorMs = meanMs(throughput, `floor: read, parse, write (${size / 1000}k calls)`);
-  const floorName = `floor: read, parse, write (${size / 1000}k calls)`;
-  const cpuMs = meanCpuMs(name);
-  rows.push({
-    case: name,
-    'wall (ms)': ms.toFixed(0),
-    'calls/s': ((size * 1000) / ms).toFixed(0),
-    'x floor': (ms / floorMs).toFixed(2),
-    'CPU (ms)': cpuMs.toFixed(0),
-    'calls per CPU s': ((size * 1000) / cpuMs).toFixed(0),
-    'CPU x floor': (cpuMs / meanCpuMs(floorName)).toFixed(2),
-  });
+for (const name of Object.keys(CASES)) {
+  for (const size of SIZES) {
+    const wall = median(runsOf(name, size).map((run) => run.wallMs));
+    const cpu = median(runsOf(name, size).map((run) => run.cpuMs));
+    const wallRatios = ratios(name, (own, round) => at(own, size, round).wallMs);
+    const cpuRatios = ratios(name, (own, round) => at(own, size, round).cpuMs);
+    rows.push({
+      case: `${name} (${size / 1000}k calls)`,
+      'wall (ms)': fixed(wall, 0),
+      'calls/s': fixed((size * 1000) / wall, 0),
+      'x floor (median)': fixed(median(wallRatios)),
+      'x floor (worst)': fixed(Math.max(...wallRatios)),
+      'CPU (ms)': fixed(cpu, 0),
+      'CPU x floor (median)': fixed(median(cpuRatios)),
+      'CPU x floor (worst)': fixed(Math.max(...cpuRatios)),
+    });
+  }
 }
-console.log(`\n${throughput.name}, ${ROUNDS} runs each`);
+console.log(`\nCLI throughput (fresh processes), ${ROUNDS} interleaved rounds, medians`);
 console.table(rows);
 
-const marginal = [];
-for (const prefix of [
-  'floor: read, parse, write',
-  'switchyard run --json',
-  'switchyard run --json --parallel-turns 8',
-]) {
-  const small = meanMs(throughput, `${prefix} (100k calls)`);
-  const large = meanMs(throughput, `${prefix} (400k calls)`);
-  const cpu = meanCpuMs(`${prefix} (400k calls)`) - meanCpuMs(`${prefix} (100k calls)`);
-  marginal.push({
-    case: prefix,
-    'marginal calls/s (400k − 100k)': ((300_000 * 1000) / (large - small)).toFixed(0),
-    'marginal calls per CPU s': ((300_000 * 1000) / cpu).toFixed(0),
-    'start-up + first 100k (ms)': small.toFixed(0),
-  });
+/** Extra calls over extra time between the two sizes, in one round. */
+function marginalRate(bySize: Map<number, Run[]>, round: number, key: keyof Run): number {
+  const [small, large] = SIZES;
+  const extra = at(bySize, large, round)[key] - at(bySize, small, round)[key];
+  return ((large - small) * 1000) / extra;
 }
-const floorRate =
-  (300_000 * 1000) /
-  (meanMs(throughput, 'floor: read, parse, write (400k calls)') -
-    meanMs(throughput, 'floor: read, parse, write (100k calls)'));
-const floorCpuRate = Number(marginal[0]?.['marginal calls per CPU s']);
-console.log('\nMarginal rate (start-up left out)');
-console.table(
-  marginal.map((row) => ({
-    ...row,
-    'x floor': (floorRate / Number(row['marginal calls/s (400k − 100k)'])).toFixed(2),
-    'CPU x floor': (floorCpuRate / Number(row['marginal calls per CPU s'])).toFixed(2),
-  })),
-);
+const marginal = Object.keys(CASES).map((name) => {
+  const bySize = runs.get(name) as Map<number, Run[]>;
+  const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
+  // A rate's ratio to the floor is inverted: the floor's rate over ours.
+  const slower = (key: keyof Run) =>
+    rounds.map(
+      (round) =>
+        marginalRate(runs.get(FLOOR_CASE) as Map<number, Run[]>, round, key) /
+        marginalRate(bySize, round, key),
+    );
+  return {
+    case: name,
+    'marginal calls/s': fixed(
+      median(rounds.map((round) => marginalRate(bySize, round, 'wallMs'))),
+      0,
+    ),
+    'x floor (median)': fixed(median(slower('wallMs'))),
+    'marginal calls per CPU s': fixed(
+      median(rounds.map((round) => marginalRate(bySize, round, 'cpuMs'))),
+      0,
+    ),
+    'CPU x floor (median)': fixed(median(slower('cpuMs'))),
+  };
+});
+console.log('\nMarginal rate, 400k − 100k calls (start-up left out), medians over rounds');
+console.table(marginal);
+
+const [, LARGE] = SIZES;
+for (const name of Object.keys(CASES).filter((name) => name !== FLOOR_CASE)) {
+  const rate = (LARGE * 1000) / median(runsOf(name, LARGE).map((run) => run.wallMs));
+  const wallRatio = median(ratios(name, (own, round) => at(own, LARGE, round).wallMs));
+  const cpuRatio = median(ratios(name, (own, round) => at(own, LARGE, round).cpuMs));
+  const verdict = rate >= 250_000 && wallRatio <= 1.5 ? 'met' : 'NOT met';
+  console.log(
+    `${name}, 400k calls: ${fixed(rate, 0)} calls/s, ${fixed(wallRatio)}× the floor's wall time, ${fixed(cpuRatio)}× its CPU time (medians of ${ROUNDS} rounds) — target ≥ 250k calls/s and ≤ 1.5×: ${verdict}`,
+  );
+}
 
 const startup = new Bench({
   name: '--version in fresh processes',

@@ -1,8 +1,6 @@
-import { createReadStream, openSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { type ProposedCall, toProposedCall } from '../dispatch/proposed-call.js';
 import { isPlainObject } from '../tools/json.js';
-import { InputError } from './exit-codes.js';
+import { readLineBatches } from './read-line-batches.js';
 
 /** One planner turn read from a batch file. */
 export type BatchTurn =
@@ -62,38 +60,41 @@ export function parseBatchLine(text: string, line: number): BatchTurn {
   return { line, calls };
 }
 
+/** The lines of a file (`-` reads standard input), one at a time. */
+export async function* readLines(
+  path: string,
+  stdin?: NodeJS.ReadableStream,
+): AsyncGenerator<string> {
+  for await (const lines of readLineBatches(path, stdin)) yield* lines;
+}
+
+/** Whether a line holds nothing but white space (the usual line starts with `[` or `{`). */
+function isBlank(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first !== 0x5b && first !== 0x7b && text.trim() === '';
+}
+
 /**
- * The lines of a file (`-` reads standard input), numbered from 1.
+ * Streams the turns of a JSONL batch file (`-` reads standard input), a chunk's worth at a time,
+ * skipping blank lines (which still count in line numbers).
  *
  * @throws InputError at once when the file cannot be opened.
  */
-export function readLines(
-  path: string,
-  stdin: NodeJS.ReadableStream = process.stdin,
-): AsyncIterable<string> {
-  let input: NodeJS.ReadableStream;
-  if (path === '-') input = stdin;
-  else {
-    let fd: number;
-    try {
-      fd = openSync(path, 'r');
-    } catch (error) {
-      throw new InputError(`cannot read ${path}: ${(error as Error).message}`);
-    }
-    input = createReadStream(path, { fd, encoding: 'utf8' });
-  }
-  return createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-}
-
-/** Streams the turns of a JSONL batch file (`-` reads standard input), skipping blank lines. */
-export async function* readBatchFile(
+export function readBatchFile(
   path: string,
   stdin?: NodeJS.ReadableStream,
-): AsyncGenerator<BatchTurn> {
+): AsyncIterable<BatchTurn[]> {
+  return turnsOf(readLineBatches(path, stdin));
+}
+
+async function* turnsOf(batches: AsyncIterable<string[]>): AsyncGenerator<BatchTurn[]> {
   let line = 0;
-  for await (const text of readLines(path, stdin)) {
-    line += 1;
-    if (text.trim() === '') continue;
-    yield parseBatchLine(text, line);
+  for await (const lines of batches) {
+    const turns: BatchTurn[] = [];
+    for (const text of lines) {
+      line += 1;
+      if (!isBlank(text)) turns.push(parseBatchLine(text, line));
+    }
+    if (turns.length > 0) yield turns;
   }
 }

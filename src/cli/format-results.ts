@@ -18,7 +18,10 @@ function numberOrNull(value: number | null): string {
   return value !== null && Number.isFinite(value) ? String(value) : 'null';
 }
 
-/** JSON text of tool names and statuses: a batch repeats a few of them on every line. */
+/**
+ * JSON text of tool names, statuses, error categories and executor names: a batch repeats a few of
+ * them on every line.
+ */
 const quotedWords = new Map<string, string>();
 /** Past this many, words are quoted per use instead of kept (names come from the batch file). */
 const MAX_KEPT_WORDS = 4096;
@@ -32,12 +35,16 @@ function quotedWord(word: string): string {
   return text;
 }
 
+function quotedWordOrNull(word: string | null | undefined): string {
+  return word === null || word === undefined ? 'null' : quotedWord(word);
+}
+
 /** One result as a line of text, or as one JSON object (`--json`). */
 export function formatResultLine(result: ToolCallResult, line: number, json: boolean): string {
   if (json) {
     // Spelled out rather than JSON.stringify of a fresh object: this runs once per call, and
     // building the text from its parts costs about half as much.
-    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${quotedWord(result.toolName)},"ok":${result.ok},"status":${quotedWord(result.status)},"errorCategory":${nullable(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${nullable(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
+    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${quotedWord(result.toolName)},"ok":${result.ok},"status":${quotedWord(result.status)},"errorCategory":${quotedWordOrNull(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${quotedWordOrNull(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
   }
   const duration =
     result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;

@@ -3,7 +3,7 @@ import { FifoQueue } from '../actors/fifo-queue.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { type BatchTurn, readBatchFile } from './batch-file.js';
+import { readBatchFile } from './batch-file.js';
 import { BatchStats, type BatchSummary } from './batch-stats.js';
 import { BufferedOutput } from './buffered-output.js';
 import { formatFailure, formatResultLine, formatSummary } from './format-results.js';
@@ -45,21 +45,34 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
   const progress = new ProgressBar(options.err, options.progress);
   const started = performance.now();
   const parallelTurns = Math.max(1, options.parallelTurns ?? 1);
-  // Turns started but not yet printed, oldest first; each resolves to its printing step.
-  const window = new FifoQueue<Promise<() => void>>();
+  // Turns started but not yet printed, oldest first.
+  const window = new FifoQueue<StartedTurn>();
   let iteration = 0;
   let printed = 0;
   const printOldest = async () => {
-    const print = await window.shift()!;
-    print();
+    const oldest = window.shift()!;
+    if ('error' in oldest) {
+      stats.addBadLine();
+      options.err.write(`switchyard run: ${oldest.error}\n`);
+    } else printTurn(options, out, stats, oldest, await oldest.results);
     printed += 1;
-    progress.update(printed, undefined, `${stats.calls} calls`);
+    if (progress.active) progress.update(printed, undefined, `${stats.calls} calls`);
   };
   try {
-    for await (const turn of readBatchFile(options.file, options.stdin)) {
-      iteration += 1;
-      window.push(startTurn(options, out, turn, iteration, stats));
-      if (window.size >= parallelTurns) await printOldest();
+    for await (const turns of readBatchFile(options.file, options.stdin)) {
+      for (const turn of turns) {
+        iteration += 1;
+        window.push(
+          'error' in turn
+            ? turn
+            : {
+                line: turn.line,
+                iteration,
+                results: options.runTurn(turn.calls, { iteration, sessionId: options.sessionId }),
+              },
+        );
+        if (window.size >= parallelTurns) await printOldest();
+      }
     }
     while (window.size > 0) await printOldest();
   } finally {
@@ -71,30 +84,29 @@ export async function runTurns(options: RunTurnsOptions): Promise<BatchSummary> 
   return summary;
 }
 
-/** Starts a turn; resolves to the step that records and prints it (run in file order). */
-async function startTurn(
+/** A turn on its way, printed in file order: an unreadable line, or a turn and its results. */
+type StartedTurn =
+  | { readonly line: number; readonly error: string }
+  | {
+      readonly line: number;
+      readonly iteration: number;
+      readonly results: Promise<readonly ToolCallResult[]>;
+    };
+
+/** Records a finished turn in the stats and prints its results. */
+function printTurn(
   options: RunTurnsOptions,
   out: BufferedOutput,
-  turn: BatchTurn,
-  iteration: number,
   stats: BatchStats,
-): Promise<() => void> {
-  if ('error' in turn) {
-    return () => {
-      stats.addBadLine();
-      options.err.write(`switchyard run: ${turn.error}\n`);
-    };
+  { line, iteration }: { readonly line: number; readonly iteration: number },
+  results: readonly ToolCallResult[],
+): void {
+  stats.addTurn();
+  if (!options.json) out.write(`turn ${iteration} (line ${line}): ${results.length} calls\n`);
+  for (const result of results) {
+    stats.addResult(result);
+    if (result.executionDurationMs !== null) stats.addLatency(result.executionDurationMs);
+    out.write(formatResultLine(result, line, options.json));
+    if (!result.ok) options.err.write(formatFailure(result, line));
   }
-  const results = await options.runTurn(turn.calls, { iteration, sessionId: options.sessionId });
-  return () => {
-    stats.addTurn();
-    if (!options.json)
-      out.write(`turn ${iteration} (line ${turn.line}): ${results.length} calls\n`);
-    for (const result of results) {
-      stats.addResult(result);
-      if (result.executionDurationMs !== null) stats.addLatency(result.executionDurationMs);
-      out.write(formatResultLine(result, turn.line, options.json));
-      if (!result.ok) options.err.write(formatFailure(result, turn.line));
-    }
-  };
 }

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startQueueWorker } from '../queue/queue-worker.js';
 import { type CommandIo, processIo } from './command-io.js';
 import {
@@ -11,6 +12,9 @@ import {
 import { EXIT, UsageError } from './exit-codes.js';
 import { loadTools } from './load-tools.js';
 import { processStop } from './process-stop.js';
+
+/** How long past the grace limit the hand-over of cut-off jobs may take before the worker exits. */
+const CLOSE_BACKSTOP_MS = 10_000;
 
 const WORKER_SPEC: CommandSpec = {
   name: 'worker',
@@ -53,10 +57,18 @@ const WORKER_SPEC: CommandSpec = {
       value: '<n>',
       description: 're-runs of a read-only or idempotent call whose worker died (default 2)',
     },
+    'grace-ms': {
+      type: 'string',
+      value: '<ms>',
+      description:
+        'on SIGINT or SIGTERM, how long running calls may finish before they are cut off (default 30000)',
+    },
   },
   notes: `A call whose worker dies mid-call runs again on another worker only when its tool is
 read-only or idempotent; any other yields executor_error and never runs twice. On SIGINT or
-SIGTERM the worker stops taking calls and finishes the running ones.`,
+SIGTERM the worker stops taking calls and lets the running ones finish for up to --grace-ms;
+then it cuts them off: a read-only or idempotent call goes back to the queue for another worker,
+any other yields executor_error (it is never run twice), and the worker exits.`,
 };
 
 /** `switchyard worker`: a queue worker process. Resolves with the exit code when stopped. */
@@ -82,6 +94,7 @@ export async function workerCommand(
   if (redis === undefined)
     throw new UsageError('switchyard worker: --redis <url> (or REDIS_URL) is required');
   const queue = stringOption(line, 'queue');
+  const graceMs = integerOption(line, 'grace-ms', 30_000, 0);
   const worker = startQueueWorker({
     registry: await loadTools(toolsPath, io.cwd),
     connection: redis,
@@ -90,16 +103,33 @@ export async function workerCommand(
     lockDurationMs: integerOption(line, 'lock-ms', 30_000, 100),
     stalledIntervalMs: integerOption(line, 'stalled-ms', 30_000, 100),
     maxReruns: integerOption(line, 'max-reruns', 2, 0),
+    shutdownGraceMs: graceMs,
   });
   await worker.ready;
   io.stderr.write(
     `switchyard worker ${process.pid}: taking calls from queue ${queue ?? 'switchyard'}\n`,
   );
   if (!stop.aborted) await once(stop, 'abort');
-  await worker.close();
-  const { completed, failed, cancelled } = worker.stats;
   io.stderr.write(
-    `switchyard worker ${process.pid}: stopped after ${completed} calls (${failed} failed, ${cancelled} cancelled)\n`,
+    `switchyard worker ${process.pid}: stopping; running calls have ${graceMs} ms to finish\n`,
+  );
+  // Handing cut-off jobs on needs Redis; should it be gone, exit anyway: the jobs' locks lapse and
+  // the stalled-job check of the other workers takes over (a re-run only when that is safe).
+  const backstop = new AbortController();
+  const closed = await Promise.race([
+    worker.close().then(() => true),
+    delay(graceMs + CLOSE_BACKSTOP_MS, false, { signal: backstop.signal }),
+  ]);
+  backstop.abort();
+  if (!closed) {
+    io.stderr.write(
+      `switchyard worker ${process.pid}: Redis did not confirm the hand-over within ${CLOSE_BACKSTOP_MS} ms; exiting anyway\n`,
+    );
+    return EXIT.failures;
+  }
+  const { completed, failed, cancelled, handedBack, cutOff } = worker.stats;
+  io.stderr.write(
+    `switchyard worker ${process.pid}: stopped after ${completed} calls (${failed} failed, ${cancelled} cancelled, ${handedBack} handed back to the queue, ${cutOff} cut off)\n`,
   );
   return EXIT.ok;
 }

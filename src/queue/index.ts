@@ -9,6 +9,11 @@ export {
   type QueueExecutorStats,
 } from './queue-executor.js';
 export type { QueueJobData, QueueJobResult, SafetyClass } from './queue-job.js';
-export { type QueueWorker, type QueueWorkerOptions, startQueueWorker } from './queue-worker.js';
+export {
+  type QueueWorker,
+  type QueueWorkerOptions,
+  type QueueWorkerStats,
+  startQueueWorker,
+} from './queue-worker.js';
 export { createTaskQueue, type TaskQueue, type TaskResult } from './task-queue.js';
 export { startTaskWorker } from './task-worker.js';

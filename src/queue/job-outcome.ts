@@ -1,7 +1,8 @@
 import { fromErrorData } from '../actors/error-data.js';
-import type { ExecutionOutcome } from '../dispatch/executor.js';
+import type { ExecutionOutcome, ExecutionRequest } from '../dispatch/executor.js';
+import { ToolTimeoutError } from '../errors.js';
 import type { JobInspection } from './job-lane.js';
-import { type QueueJobResult, STALLED_REASON } from './queue-job.js';
+import { CUT_OFF_REASON, type QueueJobResult, STALLED_REASON } from './queue-job.js';
 
 /** An outcome for a call the queue itself failed: it yields `executor_error`. */
 export function queueFailure(message: string): ExecutionOutcome {
@@ -31,7 +32,21 @@ export function outcomeOfFailure(toolName: string, failedReason: string): Execut
       `the worker running tool "${toolName}" stopped mid-call (it died or lost its lock); the tool is neither read-only nor idempotent, so it was not run again and may or may not have taken effect`,
     );
   }
+  if (failedReason === CUT_OFF_REASON) {
+    return queueFailure(
+      `the worker running tool "${toolName}" stopped (its shutdown grace limit passed) mid-call; the tool is neither read-only nor idempotent, so it was not run again and may or may not have taken effect`,
+    );
+  }
   return queueFailure(`the queue failed the job of tool "${toolName}": ${failedReason}`);
+}
+
+/** The outcome of a call pending when the executor closed: its job removed unstarted, or running. */
+export function closedUnder(toolName: string, removed: boolean): ExecutionOutcome {
+  return queueFailure(
+    removed
+      ? `the queue executor closed before tool "${toolName}" started`
+      : `the queue executor closed while tool "${toolName}" ran; it may or may not have finished`,
+  );
 }
 
 /** The outcome of a job that is no longer in Redis (a restart without persistence, a removal). */
@@ -50,4 +65,19 @@ export function outcomeOfInspection(
   if (seen.state === 'failed') return outcomeOfFailure(toolName, seen.failedReason);
   if (seen.state === 'unknown') return lostJob(toolName);
   return undefined;
+}
+
+/**
+ * Whether a finished job's outcome is the worker's own timeout of this tool, which the dispatcher's
+ * time limit (the same `timeoutMs`, started a little later) and its abort will end too.
+ */
+export function isOwnTimeout(request: ExecutionRequest, outcome: ExecutionOutcome): boolean {
+  return (
+    !outcome.ok &&
+    outcome.executorFailure === undefined &&
+    ToolTimeoutError.isInstance(outcome.error) &&
+    outcome.error.toolName === request.tool.name &&
+    request.tool.timeoutMs !== undefined &&
+    request.abortable
+  );
 }

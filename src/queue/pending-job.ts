@@ -25,6 +25,8 @@ export interface PendingJob {
   added: Promise<boolean>;
   settled: boolean;
   started: boolean;
+  /** Its job ended with the worker's own timeout: the dispatcher's time limit settles the call. */
+  finished: boolean;
   /** We are removing the job ourselves: its `removed` event is no loss. */
   removing: boolean;
   /** When an event of this job (or a check) last said it was alive, in ms. */

@@ -3,6 +3,8 @@ import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/e
 import { errorMessage } from '../errors.js';
 import { type JobLane, openJobLane } from './job-lane.js';
 import {
+  closedUnder,
+  isOwnTimeout,
   lostJob,
   outcomeOfFailure,
   outcomeOfInspection,
@@ -14,6 +16,7 @@ import { type PendingJob, type QueueExecutorStats, toProgress } from './pending-
 import { type QueueExecutorOptions, queueExecutorSettings } from './queue-executor-options.js';
 import {
   cancelChannelOf,
+  jobDataOf,
   jobIdFor,
   type QueueJobData,
   queueNameFor,
@@ -82,7 +85,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     },
     completed(jobId: string, returnvalue: unknown) {
       const job = pending.get(jobId);
-      if (job !== undefined) settle(job, outcomeOfResult(job.request.tool.name, returnvalue));
+      if (job !== undefined) settleDone(job, outcomeOfResult(job.request.tool.name, returnvalue));
     },
     failed(jobId: string, failedReason: string) {
       const job = pending.get(jobId);
@@ -124,6 +127,20 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     job.resolve(outcome);
   }
 
+  /**
+   * Settles a call with its finished job's outcome, except a timeout of the worker's own clock:
+   * that clock starts before the dispatcher hears the job started, so the dispatcher's limit (the
+   * same `timeoutMs`) is about to pass too; waiting for it ends the call as the timeout it is, as
+   * on every other executor, instead of as the tool's error. `markStarted` makes sure it runs.
+   */
+  function settleDone(job: PendingJob, outcome: ExecutionOutcome): void {
+    if (!isOwnTimeout(job.request, outcome)) settle(job, outcome);
+    else {
+      job.finished = true;
+      markStarted(job);
+    }
+  }
+
   function inBackground(work: Promise<unknown>): void {
     const tracked = work.catch(ignore).finally(() => background.delete(tracked));
     background.add(tracked);
@@ -141,8 +158,9 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
   /** A timeout or cancellation: settle now, then make sure the job never runs or stops running. */
   function abortJob(job: PendingJob): void {
     if (job.settled) return;
-    stats.cancelled += 1;
     settle(job, { ok: false, error: job.request.signal.reason });
+    if (job.finished) return;
+    stats.cancelled += 1;
     inBackground(
       removeUnstarted(job).then(async (removed) => {
         if (!removed) {
@@ -178,7 +196,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       if (outcome !== undefined) {
         stats.checked += 1;
         if (seen.state === 'unknown') stats.lost += 1;
-        settle(job, outcome);
+        settleDone(job, outcome);
       }
     }
   }
@@ -222,17 +240,10 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
         );
       }
       stats.calls += 1;
-      const base = tool.executor.queue ?? settings.queue;
-      const lane = laneFor(queueNameFor(base, safetyClassOf(tool)));
+      const lane = laneFor(
+        queueNameFor(tool.executor.queue ?? settings.queue, safetyClassOf(tool)),
+      );
       const jobId = jobIdFor(request.callId, `${instance}-${(sequence++).toString(36)}`);
-      const { iteration, sessionId, runId, emitOrder } = request.turn;
-      const data: QueueJobData = {
-        tool: tool.name,
-        args: request.args,
-        callId: request.callId,
-        turn: { iteration, sessionId, runId, emitOrder },
-        ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
-      };
       return new Promise<ExecutionOutcome>((resolve) => {
         const job: PendingJob = {
           jobId,
@@ -242,6 +253,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
           added: Promise.resolve(false),
           settled: false,
           started: false,
+          finished: false,
           removing: false,
           heardAt: Date.now(),
           queueTimer: undefined,
@@ -252,7 +264,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
         }
         // Registered before the add: the job's events may arrive before the add's reply.
         pending.set(jobId, job);
-        job.added = enqueue(job, data);
+        job.added = enqueue(job, jobDataOf(request));
         if (request.abortable) request.whenAborted().catch(() => abortJob(job));
         if (maxQueueWaitMs !== undefined) {
           job.queueTimer = setTimeout(() => inBackground(queueWaitExpired(job)), maxQueueWaitMs);
@@ -271,14 +283,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       await Promise.all(
         [...pending.values()].map(async (job) => {
           const removed = await removeUnstarted(job).catch(() => false);
-          settle(
-            job,
-            queueFailure(
-              removed
-                ? `the queue executor closed before tool "${job.request.tool.name}" started`
-                : `the queue executor closed while tool "${job.request.tool.name}" ran; it may or may not have finished`,
-            ),
-          );
+          settle(job, closedUnder(job.request.tool.name, removed));
         }),
       );
       await Promise.allSettled([...background]);

@@ -1,4 +1,5 @@
 import type { ErrorData } from '../actors/error-data.js';
+import type { ExecutionRequest } from '../dispatch/executor.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolTurnFacts } from '../tools/tool-spec.js';
@@ -27,6 +28,19 @@ export type QueueJobResult =
   | { readonly ok: true; readonly value?: unknown }
   | { readonly ok: false; readonly error: ErrorData }
   | { readonly ok: false; readonly executorFailure: string };
+
+/** The job data of a call: its tool, arguments, call id, turn facts and time limit. */
+export function jobDataOf(request: ExecutionRequest): QueueJobData {
+  const { tool, turn } = request;
+  const { iteration, sessionId, runId, emitOrder } = turn;
+  return {
+    tool: tool.name,
+    args: request.args,
+    callId: request.callId,
+    turn: { iteration, sessionId, runId, emitOrder },
+    ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+  };
+}
 
 /**
  * Whether a call may run again when its worker dies mid-call. Each class has a BullMQ queue of its
@@ -63,3 +77,9 @@ export function jobIdFor(callId: string, nonce: string): string {
 
 /** The message of a job the queue failed after its worker died (BullMQ's stalled-job limit). */
 export const STALLED_REASON = 'job stalled more than allowable limit';
+
+/**
+ * The message of a run-once job its worker failed at its shutdown grace limit: the tool was cut off
+ * mid-call, so it is not run again.
+ */
+export const CUT_OFF_REASON = 'the worker stopped at its shutdown grace limit while the job ran';

@@ -31,6 +31,11 @@ export interface QueueWorkerOptions {
   readonly stalledIntervalMs?: number;
   /** Times a job of a read-only or idempotent tool is put back after its worker died. Default 2. */
   readonly maxReruns?: number;
+  /**
+   * How long `close()` lets running calls finish before cutting them off (re-runnable jobs go back
+   * to the wait list, run-once jobs fail with `executor_error`). Default 30 000 ms.
+   */
+  readonly shutdownGraceMs?: number;
   /** Context, stores and secrets handed to the tools that ask for them (never sent through Redis). */
   readonly values?: RuntimeValues;
 }
@@ -60,5 +65,6 @@ export function queueWorkerSettings(options: QueueWorkerOptions) {
     lockDurationMs: integer('lockDurationMs', options.lockDurationMs, 30_000, 100),
     stalledIntervalMs: integer('stalledIntervalMs', options.stalledIntervalMs, 30_000, 100),
     maxReruns: integer('maxReruns', options.maxReruns, 2, 0),
+    shutdownGraceMs: integer('shutdownGraceMs', options.shutdownGraceMs, 30_000, 0),
   };
 }

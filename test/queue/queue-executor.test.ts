@@ -1,5 +1,4 @@
 // The queue executor against a real redis-server and two real `switchyard worker` processes.
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,37 +9,28 @@ import {
 } from '../../src/index.js';
 import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
 import { tools } from '../fixtures/queue/queue-tools.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import { tempDir } from '../support/temp-dir.js';
-import { ledgerLines, startWorkerProcess, until, type WorkerProcess } from './worker-processes.js';
+import type { RedisServer } from '../support/redis-server.js';
+import { type QueueBed, startQueueBed } from './queue-bed.js';
+import { ledgerLines, until, type WorkerProcess } from './worker-processes.js';
 
+let bed: QueueBed;
 let redis: RedisServer;
-let workers: WorkerProcess[] = [];
+let workers: WorkerProcess[];
 let queue: QueueExecutor;
 let dispatcher: Dispatcher;
-const ledger = join(tempDir('switchyard-queue-'), 'ledger.txt');
+let ledger: string;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  workers = await Promise.all([
-    startWorkerProcess(redis.url, { LEDGER: ledger }),
-    startWorkerProcess(redis.url, { LEDGER: ledger }),
-  ]);
-  queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
-  const idle = { kind: 'queue', queue: 'idle' } as const;
-  const registry = createToolRegistry([
-    ...tools,
-    // A queue no worker serves: its calls wait.
-    { ...tools[0]!, name: 'echo_idle', executor: idle },
-  ]);
-  dispatcher = createDispatcher({ registry, executors: [queue.executor] });
+  // A queue no worker serves: its calls wait.
+  const idle = {
+    ...tools[0]!,
+    name: 'echo_idle',
+    executor: { kind: 'queue', queue: 'idle' } as const,
+  };
+  bed = await startQueueBed({ workers: 2, extraTools: [idle] });
+  ({ redis, workers, queue, dispatcher, ledger } = bed);
 }, 60_000);
-
-afterAll(async () => {
-  await queue?.close();
-  await Promise.all(workers.map((worker) => worker.stop()));
-  await redis?.stop();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 describe('the queue executor', () => {
   it('returns the handler value from a worker process', async () => {
@@ -78,21 +68,6 @@ describe('the queue executor', () => {
     );
     const pids = new Set(long.map((result) => (result.result as { pid: number }).pid));
     expect([...pids].sort()).toEqual(workers.map((worker) => worker.pid).sort());
-  });
-
-  it('rebuilds a thrown error, so it is classified as on the main thread', async () => {
-    const result = await dispatcher.dispatch({
-      id: 'f1',
-      name: 'fail',
-      arguments: { message: 'busy' },
-    });
-    expect(result).toMatchObject({
-      ok: false,
-      status: 'error',
-      error: 'busy',
-      errorCategory: 'overloaded',
-      executor: 'queue',
-    });
   });
 
   it('reports progress as events before the result', async () => {

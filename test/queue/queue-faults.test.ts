@@ -1,31 +1,27 @@
 // What a dispatcher sees when queue workers die mid-call or Redis restarts: still one result per
 // call, a re-run only for read-only tools, and never a second run of a side effect.
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDispatcher,
-  createToolRegistry,
-  type Dispatcher,
-  type ProposedCall,
-} from '../../src/index.js';
-import { createQueueExecutor, type QueueExecutor } from '../../src/queue/index.js';
-import { tools } from '../fixtures/queue/queue-tools.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import { tempDir } from '../support/temp-dir.js';
-import { ledgerLines, startWorkerProcess, until, type WorkerProcess } from './worker-processes.js';
+import type { Dispatcher, ProposedCall } from '../../src/index.js';
+import type { QueueExecutor } from '../../src/queue/index.js';
+import type { RedisServer } from '../support/redis-server.js';
+import { type QueueBed, startQueueBed } from './queue-bed.js';
+import { ledgerLines, until, type WorkerProcess } from './worker-processes.js';
 
+let bed: QueueBed;
 let redis: RedisServer;
-const workers: WorkerProcess[] = [];
+let workers: WorkerProcess[];
 let queue: QueueExecutor;
 let dispatcher: Dispatcher;
-const ledger = join(tempDir('switchyard-queue-faults-'), 'ledger.txt');
+let ledger: string;
 
-async function addWorker(): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess(redis.url, { LEDGER: ledger });
-  workers.push(worker);
-  return worker;
-}
+beforeAll(async () => {
+  bed = await startQueueBed({ workers: 2 });
+  ({ redis, workers, queue, dispatcher, ledger } = bed);
+}, 60_000);
+afterAll(() => bed?.close(), 30_000);
+
+const addWorker = () => bed.addWorker();
 
 /** The pid of the worker whose ledger line starts with `prefix`, once there is one. */
 async function runningOn(prefix: string): Promise<number> {
@@ -37,22 +33,6 @@ async function runningOn(prefix: string): Promise<number> {
 function workerWith(pid: number): WorkerProcess {
   return workers.find((worker) => worker.pid === pid) as WorkerProcess;
 }
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-  await Promise.all([addWorker(), addWorker()]);
-  queue = createQueueExecutor({ connection: redis.url, checkIntervalMs: 500 });
-  dispatcher = createDispatcher({
-    registry: createToolRegistry(tools),
-    executors: [queue.executor],
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await queue?.close();
-  await Promise.all(workers.map((worker) => worker.kill()));
-  await redis?.stop();
-}, 30_000);
 
 describe('queue workers killed mid-call', () => {
   it('re-runs a read-only call on a live worker when its worker is killed (kill -9)', async () => {

@@ -33,6 +33,11 @@ describe('queue options', () => {
         startQueueWorker({ registry, connection: 'redis://127.0.0.1:1', concurrency: 0 }),
       ),
     ).toMatchObject({ code: 'invalid_option', option: 'concurrency' });
+    expect(
+      thrownBy(() =>
+        startQueueWorker({ registry, connection: 'redis://127.0.0.1:1', shutdownGraceMs: -1 }),
+      ),
+    ).toMatchObject({ code: 'invalid_option', option: 'shutdownGraceMs' });
   });
 
   it('refuses a queue tool whose queue name is unsafe', () => {
@@ -75,5 +80,17 @@ describe('switchyard worker', () => {
     expect(await workerCommand(['--help'], io, AbortSignal.abort())).toBe(0);
     expect(out()).toContain('--concurrency');
     expect(out()).toContain('never runs twice');
+    expect(out()).toContain('--grace-ms');
+  });
+
+  it('is a usage error with a --grace-ms that is not a whole number of ms', async () => {
+    const { io } = captureIo();
+    await expect(
+      workerCommand(
+        ['--tools', 'tools.ts', '--redis', 'redis://127.0.0.1:1', '--grace-ms', 'soon'],
+        io,
+        AbortSignal.abort(),
+      ),
+    ).rejects.toMatchObject({ code: 'cli_usage' });
   });
 });

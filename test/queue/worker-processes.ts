@@ -18,14 +18,15 @@ export interface WorkerProcess {
 }
 
 /**
- * Starts `switchyard worker --tools <queue-tools> --redis <url>` with a short lock (1 s) and
- * stalled check (0.5 s), so a killed worker is noticed in about two seconds. Resolves once it
- * takes calls.
+ * Starts `switchyard worker --tools <tools> --redis <url>` (the queue tests' tools unless another
+ * module is named) with a short lock (1 s) and stalled check (0.5 s), so a killed worker is noticed
+ * in about two seconds. Resolves once it takes calls.
  */
 export async function startWorkerProcess(
   redisUrl: string,
   env: Record<string, string>,
   extra: string[] = [],
+  tools: string = QUEUE_TOOLS,
 ): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
@@ -35,7 +36,7 @@ export async function startWorkerProcess(
       join(ROOT, 'src/cli/main.ts'),
       'worker',
       '--tools',
-      QUEUE_TOOLS,
+      tools,
       '--redis',
       redisUrl,
       '--lock-ms',

@@ -2,17 +2,32 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, Socket } from 'node:net';
 
-/** A `redis-server` of the test's (or benchmark's) own on a loopback port, persistence off. */
+/**
+ * A `redis-server` of the test's (or benchmark's) own on a loopback port: persistence off, or an
+ * append-only file in a directory of its own.
+ */
 export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
   /** The server's process id (a new one after `start`). */
   readonly pid: number;
-  /** Stops the server (SIGKILL: nothing to save); it can be started again on the same port. */
+  /**
+   * Kills the server (SIGKILL, as a crash would); it can be started again on the same port. With
+   * the append-only file, every write it acknowledged is already in the file.
+   */
   stop(): Promise<void>;
-  /** Starts it again after `stop`, empty (persistence is off), on the same port. */
+  /** Starts it again after `stop`, on the same port: empty, or with its append-only file's data. */
   start(): Promise<void>;
+}
+
+/** How `startRedisServer` runs the server. */
+export interface RedisServerOptions {
+  /**
+   * A directory for an append-only file written before every reply (`appendfsync always`), so a
+   * restart after `stop` finds every acknowledged write. Default none: nothing is saved.
+   */
+  readonly appendOnlyDir?: string;
 }
 
 /** A port that was free a moment ago. */
@@ -44,16 +59,20 @@ function answers(port: number): Promise<boolean> {
 }
 
 /**
- * Starts the Debian `redis-server` on a free loopback port with `--save ''` and
- * `--appendonly no`, and resolves once it answers. Stop it in `afterAll`.
+ * Starts the Debian `redis-server` on a free loopback port with `--save ''` and `--appendonly no`
+ * (or an append-only file in `appendOnlyDir`), and resolves once it answers. Stop it in `afterAll`.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
+  const persistence =
+    options.appendOnlyDir === undefined
+      ? ['--appendonly', 'no']
+      : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.appendOnlyDir];
   let child: ChildProcess | undefined;
   async function start(): Promise<void> {
     const started = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence],
       { stdio: 'ignore' },
     );
     child = started;
