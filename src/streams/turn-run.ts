@@ -137,8 +137,7 @@ export class TurnRun implements CallPuller {
           );
           return;
         }
-        if (next === undefined) this.sourceDone = true;
-        else this.accept(next);
+        this.take(next);
       }
     } catch (error) {
       this.sourceFailed(error);
@@ -151,13 +150,18 @@ export class TurnRun implements CallPuller {
   /** A call (or the end: undefined) the source produced later (a promise's, or handed over). */
   arrived(call: ProposedCall | undefined): void {
     try {
-      if (call === undefined) this.sourceDone = true;
-      else this.accept(call);
+      this.take(call);
     } catch (error) {
       this.sourceFailed(error);
       return;
     }
     this.pull();
+  }
+
+  /** Takes what the source gave: a call, or (undefined) the end. */
+  private take(call: ProposedCall | undefined): void {
+    if (call === undefined) this.sourceDone = true;
+    else this.accept(call);
   }
 
   private sourceFailed(error: unknown): void {
