@@ -158,7 +158,9 @@ describe('retry policies', () => {
       await tool.nextCall();
       await vi.advanceTimersByTimeAsync(20);
       expect(await pending).toMatchObject({ status: 'ok', result: 'found', attempts: 2 });
+      // Each attempt has its own signal: the first stays aborted, the retry's never was.
       expect(tool.calls[0]?.signal.aborted).toBe(true);
+      expect(tool.calls[1]?.signal.aborted).toBe(false);
     } finally {
       vi.useRealTimers();
     }
