@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
-import type { Ajv, Options as AjvOptions } from 'ajv';
+import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
 import type { Ajv2019 } from 'ajv/dist/2019.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import { errorMessage, InvalidOptionError } from '../errors.js';
+import { validate as validateMeta } from './generated/meta-2020-12.js';
 import type { JsonSchema } from './json.js';
 import type { Dialect } from './schema-keywords.js';
 
@@ -76,18 +77,24 @@ export interface AjvSetup {
  */
 export function createAjv(setup: AjvSetup): Ajv {
   const { dialect, formats, resources } = setup;
+  // The 2020-12 meta-schema check is precompiled for the asserted-formats options (see
+  // scripts/generate-meta-validator.mjs): this instance leaves the check to `checkSchema`.
+  const precompiled = dialect === '2020-12' && formats === 'assert';
   const options: AjvOptions = {
     ...BASE_OPTIONS,
     validateFormats: formats === 'assert',
     ownProperties: setup.ownProperties,
+    ...(precompiled ? { validateSchema: false } : {}),
   };
   const ajv = new (ajvClass(dialect))(options);
+  if (precompiled) PRECOMPILED_META.add(ajv);
   if (dialect === 'draft-07') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   if (formats === 'assert') addFormats(ajv);
   for (const [uri, resource] of Object.entries(resources)) {
     const own = typeof resource === 'object' ? declaredDialect(resource.$schema) : undefined;
     if (own !== undefined && own !== dialect) continue;
     try {
+      checkSchema(ajv, resource);
       ajv.addSchema(resource as JsonSchema, uri);
     } catch (error) {
       throw new InvalidOptionError(
@@ -97,4 +104,32 @@ export function createAjv(setup: AjvSetup): Ajv {
     }
   }
   return ajv;
+}
+
+/** Instances whose meta-schema check `checkSchema` does with the precompiled validator. */
+const PRECOMPILED_META = new WeakSet<Ajv>();
+
+const META_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * Throws what ajv throws for a schema its meta-schema refuses (`schema is invalid: …`). An
+ * instance set up without ajv's own check runs the precompiled 2020-12 one, the same check
+ * without compiling it in every process; a schema naming another `$schema` goes to ajv's own.
+ */
+export function checkSchema(ajv: Ajv, schema: SchemaResource): void {
+  if (!PRECOMPILED_META.has(ajv)) return;
+  const declared = typeof schema === 'object' ? schema.$schema : undefined;
+  if (declared !== undefined && declared !== META_2020_12 && declared !== `${META_2020_12}#`) {
+    ajv.validateSchema(schema as JsonSchema, true);
+    return;
+  }
+  if (!validateMeta(schema)) {
+    throw new Error(`schema is invalid: ${ajv.errorsText(validateMeta.errors)}`);
+  }
+}
+
+/** Compiles `schema` on `ajv` after the meta-schema check ajv would have made itself. */
+export function compileSchema(ajv: Ajv, schema: JsonSchema): ValidateFunction {
+  checkSchema(ajv, schema);
+  return ajv.compile(schema);
 }

@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Ajv, ValidateFunction } from 'ajv';
 import { errorMessage, InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import {
+  compileSchema,
   createAjv,
   declaredDialect,
   type FormatMode,
@@ -131,7 +132,7 @@ export class SchemaValidator {
       }
       try {
         const ownProperties = namesInherited || this.resourcesNameInherited;
-        validate = this.instance(dialect, ownProperties).compile(schema);
+        validate = compileSchema(this.instance(dialect, ownProperties), schema);
       } catch (error) {
         if (error instanceof InvalidOptionError) throw error;
         throw new ToolDefinitionError(
