@@ -56,6 +56,46 @@ function trapped(layer: ToolCaller): ToolCaller {
 }
 
 /**
+ * The layers of this package whose contract is known: they call `next` at most once and never hand
+ * it to other code, and resolve to a complete result whenever `next` does (or short-circuit with
+ * one). Between two layers, such a layer needs only its failures trapped.
+ */
+const keepers = new WeakSet<ToolCaller>();
+
+/** Marks a layer made by this package's factories as one that keeps the contract (see `keepers`). */
+export function keepsContract<T extends ToolCaller>(layer: T): T {
+  keepers.add(layer);
+  return layer;
+}
+
+/**
+ * A layer that keeps the contract, with a layer below it: its `next` resolves to a complete result
+ * (the layer below is trapped, or kept by induction), so its own result needs no check, and its
+ * `next` no single-use guard. What it throws or rejects with is still trapped and blamed on it,
+ * as `trapped` does. Saves each such layer two closures and the checks per call.
+ */
+function kept(layer: ToolCaller): ToolCaller {
+  const name = layer.name || 'tool_caller';
+  function blame(call: ToolCallEnvelope, error: unknown): ToolCallResult {
+    if (isCancellation(error, call.signal)) throw error;
+    return exceptionResult(call, error, { layer: name });
+  }
+  return (call, next) => {
+    let pending: Promise<ToolCallResult>;
+    try {
+      pending = layer(call, next);
+    } catch (error) {
+      try {
+        return Promise.resolve(blame(call, error));
+      } catch (cancellation) {
+        return Promise.reject(cancellation);
+      }
+    }
+    return pending.then(undefined, (error: unknown) => blame(call, error));
+  };
+}
+
+/**
  * Composes middleware into one caller. **The first listed is the outermost**: it sees the call
  * first and the result last (koa order: `a, b, c` runs `a → b → c → executor → c → b → a`).
  *
@@ -80,7 +120,10 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
     }
   });
   if (layers.length === 0) return passThrough;
-  const wrapped = layers.map(trapped);
+  // The innermost layer is always trapped: its `next` is whatever bottom the caller passes.
+  const wrapped = layers.map((layer, index) =>
+    index < layers.length - 1 && keepers.has(layer) ? kept(layer) : trapped(layer),
+  );
   // The chain depends only on `bottom`, which a dispatcher passes unchanged on every call: build
   // it once per distinct bottom instead of allocating a closure per layer per call.
   let chainBottom: Next | undefined;

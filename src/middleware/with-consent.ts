@@ -12,6 +12,7 @@ import {
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { ConsentQueue } from './consent-queue.js';
 import { isoTime } from './iso-time.js';
 import { abortError } from './race-abort.js';
@@ -188,5 +189,5 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
     return attachLayer(result, { name: LAYER, status: answer.decision }, { consent: answer });
   }
 
-  return with_consent;
+  return keepsContract(with_consent);
 }

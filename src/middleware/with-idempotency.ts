@@ -11,6 +11,7 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
@@ -194,7 +195,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     }
   }
 
-  return with_idempotency;
+  return keepsContract(with_idempotency);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { isPlainObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withRateLimit`. */
@@ -147,5 +148,5 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
     return attachLayer(result, layer);
   }
 
-  return with_rate_limit;
+  return keepsContract(with_rate_limit);
 }

@@ -8,6 +8,7 @@ import { checkFunction, checkNonNegative, optionsObject } from '../option-checks
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 
@@ -211,7 +212,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, OK_ENTRY);
   }
 
-  return with_redaction;
+  return keepsContract(with_redaction);
 }
 
 /** A redactor threw: carried to the phase that decides how to fail closed. */

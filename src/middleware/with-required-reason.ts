@@ -12,6 +12,7 @@ import {
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
 
@@ -172,5 +173,5 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     });
   }
 
-  return { schemaTransform, caller: with_required_reason };
+  return { schemaTransform, caller: keepsContract(with_required_reason) };
 }

@@ -11,6 +11,7 @@ import { checkOneOf, checkString, checkStringList, optionsObject } from '../opti
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 
 /** Options of `withScopedExecutor`. */
 export interface ScopedExecutorOptions {
@@ -138,5 +139,5 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
     return attachLayer(result, okEntry, { scope });
   }
 
-  return with_scoped_executor;
+  return keepsContract(with_scoped_executor);
 }

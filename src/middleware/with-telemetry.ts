@@ -4,6 +4,7 @@ import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
 import { attachLayer } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -140,5 +141,5 @@ export function withTelemetry(
       elapsedMs: ended - started,
     });
   };
-  return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
+  return keepsContract(Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() }));
 }

@@ -13,6 +13,7 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { attachLayer } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {
@@ -108,5 +109,5 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
     return attachLayer(breached, { name: LAYER, status: 'timeout', elapsedMs, limitMs });
   }
 
-  return with_timeout;
+  return keepsContract(with_timeout);
 }
