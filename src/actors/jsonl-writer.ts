@@ -32,7 +32,7 @@ export const MAX_CHARS_PER_WRITE = 1024 * 1024;
 
 /**
  * A group's first buffer. Most groups are one turn's few lines: they get this much, and a burst's
- * group doubles it as it fills, up to `MAX_CHARS_PER_WRITE`.
+ * group doubles it as it fills, up to `MAX_CHARS_PER_WRITE` (and the group after it starts there).
  */
 const FIRST_GROUP_BYTES = 64 * 1024;
 
@@ -121,6 +121,11 @@ export function createJsonlWriter(path: string): JsonlWriter {
   let writing = 0;
   /** The current group's turn has ended while a write was in flight. */
   let due = false;
+  /**
+   * The first buffer of the next group: the size the last group grew to when it outgrew the
+   * first one (a burst goes on: no doubling and copying again), else `FIRST_GROUP_BYTES`.
+   */
+  let nextGroupBytes = FIRST_GROUP_BYTES;
 
   /** Hands the current group to the actor. */
   function handOff(): void {
@@ -128,6 +133,10 @@ export function createJsonlWriter(path: string): JsonlWriter {
     if (current === undefined) return;
     group = undefined;
     due = false;
+    nextGroupBytes =
+      current.used > FIRST_GROUP_BYTES
+        ? Math.min(MAX_CHARS_PER_WRITE, current.bytes.length)
+        : FIRST_GROUP_BYTES;
     writing += 1;
     actor.ask(current.bytes.subarray(0, current.used)).then(
       () => {
@@ -179,7 +188,7 @@ export function createJsonlWriter(path: string): JsonlWriter {
       }
       handOff();
     }
-    current = openGroup(Math.max(FIRST_GROUP_BYTES, size));
+    current = openGroup(Math.max(nextGroupBytes, size));
     group = current;
     setImmediate(turnEnded);
     return current;

@@ -57,6 +57,10 @@ describe('the JSONL writer commits a turn at a time', () => {
     expect(new Set(writes).size).toBe(1);
     await Promise.all(writes);
     expect(readFileSync(path, 'utf8')).toBe(`${lines.join('\n')}\n`);
+    // The next burst starts in a buffer of the size the last one reached; a lone line after it.
+    await Promise.all(lines.map((line) => writer.appendLine(line)));
+    await writer.appendLine('{"n":"last"}');
+    expect(readFileSync(path, 'utf8')).toBe(`${[...lines, ...lines, '{"n":"last"}'].join('\n')}\n`);
     await writer.close();
   });
 
