@@ -9,6 +9,7 @@ import {
 } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
+import { markKeptLink, markSeen } from './unseen-results.js';
 
 /**
  * Wraps one layer so that its misbehaviour becomes a result its outer layers still see, blaming
@@ -36,6 +37,8 @@ function trapped(layer: ToolCaller): ToolCaller {
     // failing in `.then` and blaming the layer outside it.
     return Promise.resolve(pending).then(
       (value: unknown) => {
+        // This layer may keep what it returns: no layer outside may add to it in place.
+        markSeen(value);
         const violation = resultContractViolation(value, call);
         if (violation === null) return completedResult(value as ToolCallResult, call);
         return exceptionResult(
@@ -121,9 +124,8 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
   });
   if (layers.length === 0) return passThrough;
   // The innermost layer is always trapped: its `next` is whatever bottom the caller passes.
-  const wrapped = layers.map((layer, index) =>
-    index < layers.length - 1 && keepers.has(layer) ? kept(layer) : trapped(layer),
-  );
+  const keptAt = layers.map((layer, index) => index < layers.length - 1 && keepers.has(layer));
+  const wrapped = layers.map((layer, index) => (keptAt[index] ? kept(layer) : trapped(layer)));
   // The chain depends only on `bottom`, which a dispatcher passes unchanged on every call: build
   // it once per distinct bottom instead of allocating a closure per layer per call.
   let chainBottom: Next | undefined;
@@ -133,19 +135,21 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
     bottom: Next,
   ): Promise<ToolCallResult> {
     if (bottom !== chainBottom) {
-      chain = buildChain(wrapped, bottom);
+      chain = buildChain(wrapped, keptAt, bottom);
       chainBottom = bottom;
     }
     return chain(call);
   };
 }
 
-function buildChain(layers: readonly ToolCaller[], bottom: Next): Next {
+/** The chain over `bottom`; a link to a kept layer is marked (see `isOwnedBy`). */
+function buildChain(layers: readonly ToolCaller[], keptAt: readonly boolean[], bottom: Next): Next {
   let next = bottom;
   for (let index = layers.length - 1; index >= 0; index -= 1) {
     const layer = layers[index]!;
     const inner = next;
     next = (call) => layer(call, inner);
+    if (keptAt[index]) markKeptLink(next);
   }
   return next;
 }

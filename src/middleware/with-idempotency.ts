@@ -10,7 +10,7 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
 import {
   createMemoryIdempotencyStore,
@@ -153,7 +153,8 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
           storeError = errorMessage(error);
         }
       }
-      return attachLayer(
+      return attachLayerAfter(
+        next,
         result,
         storeError === undefined
           ? { name: LAYER, status: 'miss', key: userKey }

@@ -12,7 +12,7 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
 import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
@@ -145,7 +145,7 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
       layer.toolCount = toolUsed + 1;
       layer.toolCap = toolCap;
     }
-    return attachLayer(result, layer);
+    return attachLayerAfter(next, result, layer);
   }
 
   return keepsContract(with_rate_limit);
