@@ -2,10 +2,13 @@ import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next } from '../dispatch/tool-caller.js';
 
 /**
- * Results `attachLayer` built that no code but the bundled layers has seen since: a user layer
- * that handed one on has seen it (it may keep it), and `composeToolCallers` takes it off here.
+ * The last result `attachLayer` built, as long as no code but the bundled layers has seen it: a
+ * user layer that hands it on has (it may keep it), and `composeToolCallers` then clears it. One
+ * slot rather than a weak set of them: a weak set costs an insertion and GC work per call, and a
+ * stack's layers build and pass on one result at a time (calls in flight together take turns, and
+ * then copy as they did before).
  */
-const unseen = new WeakSet<ToolCallResult>();
+let unseen: ToolCallResult | undefined;
 
 /**
  * Links of composed chains that call a layer keeping the contract (`keepsContract`) with no
@@ -14,12 +17,12 @@ const unseen = new WeakSet<ToolCallResult>();
 const keptLinks = new WeakSet<Next>();
 
 export function markUnseen(result: ToolCallResult): void {
-  unseen.add(result);
+  unseen = result;
 }
 
 /** A layer outside the bundled ones handed `result` on: it may have kept it. */
 export function markSeen(result: unknown): void {
-  if (typeof result === 'object' && result !== null) unseen.delete(result as ToolCallResult);
+  if (result === unseen) unseen = undefined;
 }
 
 export function markKeptLink(next: Next): void {
@@ -31,5 +34,5 @@ export function markKeptLink(next: Next): void {
  * seen by nothing else since: the caller of `next` may add to its audit in place.
  */
 export function isOwnedBy(next: Next, result: ToolCallResult): boolean {
-  return keptLinks.has(next) && unseen.has(result);
+  return result === unseen && keptLinks.has(next);
 }

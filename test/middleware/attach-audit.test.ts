@@ -68,6 +68,25 @@ describe('bundled layers adding their entries', () => {
     }
   });
 
+  it('keep the audits of calls in flight together apart, and results user layers saw unchanged', async () => {
+    const kept: { result: ToolCallResult; snapshot: string }[] = [];
+    const run = dispatcherOver([
+      withTelemetry('noop'),
+      withTimeout({ maxMs: 10_000 }),
+      withDryRun({ except: ['add'] }),
+      keeping(kept),
+      withRateLimit({ maxCalls: 100 }),
+      withDryRun({ except: ['add'] }),
+    ]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => run()));
+    for (const { result, snapshot } of kept) expect(JSON.stringify(result)).toBe(snapshot);
+    for (const result of results) {
+      expect(layerNames(result)).toEqual(['with_rate_limit', 'with_timeout', 'with_telemetry']);
+    }
+    const counts = results.map((result) => result.audit?.layers?.[0]?.count);
+    expect(new Set(counts).size).toBe(20);
+  });
+
   it('never change a result handed back to them from outside a composed stack', async () => {
     const timeout = withTimeout({ maxMs: 10_000 });
     const rateLimit = withRateLimit({ maxCalls: 10 });
