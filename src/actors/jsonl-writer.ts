@@ -21,14 +21,25 @@ export interface JsonlWriter {
 /**
  * The bytes a group collects before it is written without waiting for the end of the turn (for
  * ASCII lines, characters). It bounds the memory of a long burst and what a crash could lose of
- * it; each group is one buffer of this size, reused by no one, so a line is copied once, into it.
+ * it beyond the writes in flight. Each group is one buffer, reused by no one, so a line is copied
+ * once into it, and once more each time the group doubles.
+ *
+ * Measured with the audit layer's receipts (~1.4 KB lines, one per call, 500 calls a burst): a
+ * group costs the event loop tens of µs whatever its size (its buffer, a system call, the
+ * promises that report it), so 64 KiB groups cost ~0.7 µs per receipt more than 1 MiB ones.
  */
-export const MAX_CHARS_PER_WRITE = 64 * 1024;
+export const MAX_CHARS_PER_WRITE = 1024 * 1024;
+
+/**
+ * A group's first buffer. Most groups are one turn's few lines: they get this much, and a burst's
+ * group doubles it as it fills, up to `MAX_CHARS_PER_WRITE` (and the group after it starts there).
+ */
+const FIRST_GROUP_BYTES = 64 * 1024;
 
 /** Lines appended in the current turn and not yet handed to the actor, with their shared promise. */
 interface LineGroup {
   /** The lines' UTF-8 bytes, each with its newline, in `bytes[0, used)`. */
-  readonly bytes: Buffer;
+  bytes: Buffer;
   used: number;
   readonly written: Promise<void>;
   readonly resolve: () => void;
@@ -110,6 +121,11 @@ export function createJsonlWriter(path: string): JsonlWriter {
   let writing = 0;
   /** The current group's turn has ended while a write was in flight. */
   let due = false;
+  /**
+   * The first buffer of the next group: the size the last group grew to when it outgrew the
+   * first one (a burst goes on: no doubling and copying again), else `FIRST_GROUP_BYTES`.
+   */
+  let nextGroupBytes = FIRST_GROUP_BYTES;
 
   /** Hands the current group to the actor. */
   function handOff(): void {
@@ -117,6 +133,10 @@ export function createJsonlWriter(path: string): JsonlWriter {
     if (current === undefined) return;
     group = undefined;
     due = false;
+    nextGroupBytes =
+      current.used > FIRST_GROUP_BYTES
+        ? Math.min(MAX_CHARS_PER_WRITE, current.bytes.length)
+        : FIRST_GROUP_BYTES;
     writing += 1;
     actor.ask(current.bytes.subarray(0, current.used)).then(
       () => {
@@ -148,14 +168,27 @@ export function createJsonlWriter(path: string): JsonlWriter {
   }
 
   /**
-   * The group to take a line of `size` bytes (its newline included): the current one when it
-   * has room, else a new one (the current one, if any, goes out first, so lines stay in order).
+   * The group to take a line of `size` bytes (its newline included): the current one, grown if it
+   * lacks room and is below `MAX_CHARS_PER_WRITE`; else a new one (the current one, if any, goes
+   * out first, so lines stay in order).
    */
   function groupFor(size: number): LineGroup {
     let current = group;
-    if (current !== undefined && current.bytes.length - current.used >= size) return current;
-    if (current !== undefined) handOff();
-    current = openGroup(Math.max(MAX_CHARS_PER_WRITE, size));
+    if (current !== undefined) {
+      const room = current.bytes.length - current.used;
+      if (room >= size) return current;
+      const needed = current.used + size;
+      if (needed <= MAX_CHARS_PER_WRITE) {
+        const grown = Buffer.allocUnsafe(
+          Math.min(MAX_CHARS_PER_WRITE, Math.max(needed, 2 * current.bytes.length)),
+        );
+        current.bytes.copy(grown, 0, 0, current.used);
+        current.bytes = grown;
+        return current;
+      }
+      handOff();
+    }
+    current = openGroup(Math.max(nextGroupBytes, size));
     group = current;
     setImmediate(turnEnded);
     return current;

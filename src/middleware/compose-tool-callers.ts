@@ -9,6 +9,7 @@ import {
 } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
+import { markKeptLink, markSeen } from './unseen-results.js';
 
 /**
  * Wraps one layer so that its misbehaviour becomes a result its outer layers still see, blaming
@@ -36,6 +37,8 @@ function trapped(layer: ToolCaller): ToolCaller {
     // failing in `.then` and blaming the layer outside it.
     return Promise.resolve(pending).then(
       (value: unknown) => {
+        // This layer may keep what it returns: no layer outside may add to it in place.
+        markSeen(value);
         const violation = resultContractViolation(value, call);
         if (violation === null) return completedResult(value as ToolCallResult, call);
         return exceptionResult(
@@ -52,6 +55,46 @@ function trapped(layer: ToolCaller): ToolCaller {
         return exceptionResult(call, error, { layer: name });
       },
     );
+  };
+}
+
+/**
+ * The layers of this package whose contract is known: they call `next` at most once and never hand
+ * it to other code, and resolve to a complete result whenever `next` does (or short-circuit with
+ * one). Between two layers, such a layer needs only its failures trapped.
+ */
+const keepers = new WeakSet<ToolCaller>();
+
+/** Marks a layer made by this package's factories as one that keeps the contract (see `keepers`). */
+export function keepsContract<T extends ToolCaller>(layer: T): T {
+  keepers.add(layer);
+  return layer;
+}
+
+/**
+ * A layer that keeps the contract, with a layer below it: its `next` resolves to a complete result
+ * (the layer below is trapped, or kept by induction), so its own result needs no check, and its
+ * `next` no single-use guard. What it throws or rejects with is still trapped and blamed on it,
+ * as `trapped` does. Saves each such layer two closures and the checks per call.
+ */
+function kept(layer: ToolCaller): ToolCaller {
+  const name = layer.name || 'tool_caller';
+  function blame(call: ToolCallEnvelope, error: unknown): ToolCallResult {
+    if (isCancellation(error, call.signal)) throw error;
+    return exceptionResult(call, error, { layer: name });
+  }
+  return (call, next) => {
+    let pending: Promise<ToolCallResult>;
+    try {
+      pending = layer(call, next);
+    } catch (error) {
+      try {
+        return Promise.resolve(blame(call, error));
+      } catch (cancellation) {
+        return Promise.reject(cancellation);
+      }
+    }
+    return pending.then(undefined, (error: unknown) => blame(call, error));
   };
 }
 
@@ -80,7 +123,9 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
     }
   });
   if (layers.length === 0) return passThrough;
-  const wrapped = layers.map(trapped);
+  // The innermost layer is always trapped: its `next` is whatever bottom the caller passes.
+  const keptAt = layers.map((layer, index) => index < layers.length - 1 && keepers.has(layer));
+  const wrapped = layers.map((layer, index) => (keptAt[index] ? kept(layer) : trapped(layer)));
   // The chain depends only on `bottom`, which a dispatcher passes unchanged on every call: build
   // it once per distinct bottom instead of allocating a closure per layer per call.
   let chainBottom: Next | undefined;
@@ -90,19 +135,21 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
     bottom: Next,
   ): Promise<ToolCallResult> {
     if (bottom !== chainBottom) {
-      chain = buildChain(wrapped, bottom);
+      chain = buildChain(wrapped, keptAt, bottom);
       chainBottom = bottom;
     }
     return chain(call);
   };
 }
 
-function buildChain(layers: readonly ToolCaller[], bottom: Next): Next {
+/** The chain over `bottom`; a link to a kept layer is marked (see `isOwnedBy`). */
+function buildChain(layers: readonly ToolCaller[], keptAt: readonly boolean[], bottom: Next): Next {
   let next = bottom;
   for (let index = layers.length - 1; index >= 0; index -= 1) {
     const layer = layers[index]!;
     const inner = next;
     next = (call) => layer(call, inner);
+    if (keptAt[index]) markKeptLink(next);
   }
   return next;
 }

@@ -42,6 +42,11 @@ export interface GovernanceStack {
   readonly schemaTransform: ToolTransform | null;
   /** Wire names of the layers, outermost first. */
   readonly layers: readonly string[];
+  /**
+   * Resolves once every receipt recorded so far is in its log (the logs stay open); rejects with
+   * a failed write. Resolves at once without an audit layer.
+   */
+  flush(): Promise<void>;
   /** Flushes telemetry and closes the audit logs. */
   close(): Promise<void>;
 }
@@ -101,6 +106,9 @@ export function governanceStack(options: GovernanceStackOptions): GovernanceStac
     caller: composeToolCallers(layers.map(([, layer]) => layer)),
     schemaTransform: reason?.schemaTransform ?? null,
     layers: layers.map(([name]) => name),
+    async flush() {
+      await audit?.flush();
+    },
     async close() {
       await telemetry?.flush();
       await audit?.close();

@@ -11,7 +11,8 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { ConsentQueue } from './consent-queue.js';
 import { isoTime } from './iso-time.js';
 import { abortError } from './race-abort.js';
@@ -185,8 +186,13 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
       });
     }
     const result = await next(call);
-    return attachLayer(result, { name: LAYER, status: answer.decision }, { consent: answer });
+    return attachLayerAfter(
+      next,
+      result,
+      { name: LAYER, status: answer.decision },
+      { consent: answer },
+    );
   }
 
-  return with_consent;
+  return keepsContract(with_consent);
 }

@@ -2,6 +2,7 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { checkString, checkStringList, optionsObject } from '../option-checks.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withDryRun`. */
@@ -67,5 +68,5 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     });
   }
 
-  return with_dry_run;
+  return keepsContract(with_dry_run);
 }

@@ -10,7 +10,8 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
@@ -152,7 +153,8 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
           storeError = errorMessage(error);
         }
       }
-      return attachLayer(
+      return attachLayerAfter(
+        next,
         result,
         storeError === undefined
           ? { name: LAYER, status: 'miss', key: userKey }
@@ -194,7 +196,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     }
   }
 
-  return with_idempotency;
+  return keepsContract(with_idempotency);
 }
 
 /**

@@ -12,8 +12,9 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withRateLimit`. */
@@ -144,8 +145,8 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
       layer.toolCount = toolUsed + 1;
       layer.toolCap = toolCap;
     }
-    return attachLayer(result, layer);
+    return attachLayerAfter(next, result, layer);
   }
 
-  return with_rate_limit;
+  return keepsContract(with_rate_limit);
 }

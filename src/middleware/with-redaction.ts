@@ -7,7 +7,8 @@ import { CancelledError, errorMessage } from '../errors.js';
 import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 
@@ -125,6 +126,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
   }
 
   function recorded(
+    next: Next,
     result: ToolCallResult,
     redactedIn: readonly string[],
     redactedOut: readonly string[],
@@ -137,7 +139,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       redactedIn,
       redactedOut,
     });
-    return attachLayer(result, layer, { metadata });
+    return attachLayerAfter(next, result, layer, { metadata });
   }
 
   async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
@@ -194,7 +196,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       outbound = asked instanceof Promise ? await asked : asked;
     } catch (error) {
       if (!(error instanceof RedactorFailure)) throw error;
-      return recorded(withheldResult(result), redactedIn, [], {
+      return recorded(next, withheldResult(result), redactedIn, [], {
         name: LAYER,
         status: 'withheld',
         phase: 'out',
@@ -208,10 +210,16 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
             ...(typeof outbound.error === 'string' ? ['error'] : []),
           ]
         : [...outbound.redactedFields];
-    return recorded(redactedResult(result, outbound, maxChars), redactedIn, redactedOut, OK_ENTRY);
+    return recorded(
+      next,
+      redactedResult(result, outbound, maxChars),
+      redactedIn,
+      redactedOut,
+      OK_ENTRY,
+    );
   }
 
-  return with_redaction;
+  return keepsContract(with_redaction);
 }
 
 /** A redactor threw: carried to the phase that decides how to fail closed. */

@@ -11,7 +11,8 @@ import {
 } from '../option-checks.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
 
@@ -154,11 +155,12 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     const reason = typeof raw === 'string' ? raw.trim() : '';
     if (codePointsAtLeast(reason, minLength)) {
       const result = await forward(call, next);
-      return attachLayer(result, OK_ENTRY, reasonAudit(reason));
+      return attachLayerAfter(next, result, OK_ENTRY, reasonAudit(reason));
     }
     if (onMissing === 'fill_blank') {
       const result = await forward(call, next);
-      return attachLayer(
+      return attachLayerAfter(
+        next,
         result,
         { name: LAYER, status: 'fill_blank' },
         reasonAudit(NO_REASON_GIVEN),
@@ -172,5 +174,5 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     });
   }
 
-  return { schemaTransform, caller: with_required_reason };
+  return { schemaTransform, caller: keepsContract(with_required_reason) };
 }

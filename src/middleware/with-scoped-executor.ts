@@ -10,7 +10,8 @@ import { InvalidOptionError, SwitchyardError } from '../errors.js';
 import { checkOneOf, checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 
 /** Options of `withScopedExecutor`. */
 export interface ScopedExecutorOptions {
@@ -135,8 +136,8 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
       });
     }
     const result = await next(withExecutionPolicy(call, policy));
-    return attachLayer(result, okEntry, { scope });
+    return attachLayerAfter(next, result, okEntry, { scope });
   }
 
-  return with_scoped_executor;
+  return keepsContract(with_scoped_executor);
 }

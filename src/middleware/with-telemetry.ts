@@ -2,8 +2,9 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
+import { keepsContract } from './compose-tool-callers.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -134,11 +135,11 @@ export function withTelemetry(
     }
     const ended = now();
     emit(call, result, started, ended);
-    return attachLayer(result, {
+    return attachLayerAfter(next, result, {
       name: 'with_telemetry',
       status: 'ok',
       elapsedMs: ended - started,
     });
   };
-  return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
+  return keepsContract(Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() }));
 }

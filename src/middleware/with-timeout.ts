@@ -12,7 +12,8 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayer } from './attach-audit.js';
+import { attachLayerAfter } from './attach-audit.js';
+import { keepsContract } from './compose-tool-callers.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {
@@ -93,7 +94,7 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
     const elapsedMs = Math.round(now() - started);
     const result = outcome.result ?? shortCircuitResult(call, { status: 'timeout' });
     if (!outcome.fired && elapsedMs < limitMs) {
-      return attachLayer(result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
+      return attachLayerAfter(next, result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
     }
     const error = `${message} (elapsed: ${elapsedMs}ms, limit: ${limitMs}ms)`;
     const note = `[timeout: ${call.toolName}]\n${error}`;
@@ -105,8 +106,8 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
       errorCategory: 'timeout',
       observation: result.observation === '' ? note : `${note}\n${result.observation}`,
     };
-    return attachLayer(breached, { name: LAYER, status: 'timeout', elapsedMs, limitMs });
+    return attachLayerAfter(next, breached, { name: LAYER, status: 'timeout', elapsedMs, limitMs });
   }
 
-  return with_timeout;
+  return keepsContract(with_timeout);
 }

@@ -45,6 +45,25 @@ describe('the JSONL writer commits a turn at a time', () => {
     await writer.close();
   });
 
+  it('keeps every byte in order while the group of a burst grows past its first buffer', async () => {
+    const path = tempFile();
+    const writer = createJsonlWriter(path);
+    // ~300 KiB of distinct lines, some multi-byte: the group's buffer doubles several times.
+    const lines = Array.from(
+      { length: 3000 },
+      (_, n) => `{"n":${n},"text":"${'é✓'.repeat(n % 40)}"}`,
+    );
+    const writes = lines.map((line) => writer.appendLine(line));
+    expect(new Set(writes).size).toBe(1);
+    await Promise.all(writes);
+    expect(readFileSync(path, 'utf8')).toBe(`${lines.join('\n')}\n`);
+    // The next burst starts in a buffer of the size the last one reached; a lone line after it.
+    await Promise.all(lines.map((line) => writer.appendLine(line)));
+    await writer.appendLine('{"n":"last"}');
+    expect(readFileSync(path, 'utf8')).toBe(`${[...lines, ...lines, '{"n":"last"}'].join('\n')}\n`);
+    await writer.close();
+  });
+
   it('writes what the current turn appended when closed', async () => {
     const path = tempFile();
     const writer = createJsonlWriter(path);

@@ -9,6 +9,8 @@ import {
   composeToolCallers,
   defaultToolCaller,
 } from '../../src/middleware/compose-tool-callers.js';
+import { withRateLimit } from '../../src/middleware/with-rate-limit.js';
+import { withTimeout } from '../../src/middleware/with-timeout.js';
 import { deferred } from '../../src/testing/deferred.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
 import type { JsonObject } from '../../src/tools/json.js';
@@ -371,5 +373,82 @@ describe('composeToolCallers layer powers', () => {
     // The shared result itself keeps the identity of the call that produced it.
     expect(cached?.toolCallId).toBe('c1');
     expect(echo.callCount).toBe(1);
+  });
+});
+
+describe('composeToolCallers with the bundled layers between others', () => {
+  it('still blames a bundled layer by name when it throws, and outer layers decorate the result', async () => {
+    const trace: string[] = [];
+    const brokenClock = withTimeout({
+      maxMs: 1000,
+      now: () => {
+        throw new Error('clock broke');
+      },
+    });
+    const { echo, run } = setup([tracing('outer', trace), brokenClock, tracing('inner', trace)]);
+    const result = await run();
+    expect(result).toMatchObject({
+      ok: false,
+      status: 'tool_middleware_exception',
+      error: 'clock broke',
+    });
+    expect(result.audit?.layers).toEqual([
+      expect.objectContaining({ name: 'with_timeout', status: 'exception' }),
+      { name: 'outer', status: 'tool_middleware_exception' },
+    ]);
+    expect(echo.callCount).toBe(0);
+  });
+
+  it('blames a bundled layer whose inner layer rejected outside the trap', async () => {
+    // A bundled layer below its neighbour: the neighbour's failures become its result first.
+    const { run } = setup([
+      withRateLimit({ maxCalls: 10 }),
+      withTimeout({ maxMs: 1000 }),
+      async function exploding() {
+        throw new Error('inner exploded');
+      },
+    ]);
+    const result = await run();
+    expect(result).toMatchObject({ ok: false, status: 'tool_middleware_exception' });
+    expect(result.audit?.layers?.map((layer) => layer.name)).toEqual([
+      'exploding',
+      'with_timeout',
+      'with_rate_limit',
+    ]);
+  });
+
+  it('completes a partial result of a user layer before a bundled layer above it reads it', async () => {
+    const partial: ToolCaller = async function partial(call) {
+      return { ok: true, status: 'ok', toolName: call.toolName } as ToolCallResult;
+    };
+    const { run } = setup([withRateLimit({ maxCalls: 10 }), withTimeout({ maxMs: 1000 }), partial]);
+    const result = await run();
+    expect(result).toMatchObject({
+      ok: true,
+      toolCallId: 'c1',
+      renderedResult: '',
+      observation: '',
+      error: null,
+      executor: null,
+    });
+    expect(result.audit?.layers?.map((layer) => layer.name)).toEqual([
+      'with_timeout',
+      'with_rate_limit',
+    ]);
+  });
+
+  it('propagates a cancellation through bundled layers', async () => {
+    const controller = new AbortController();
+    const cancelling: ToolCaller = async function cancelling(call) {
+      controller.abort();
+      throw new CancelledError(`stopped ${call.callId}`);
+    };
+    const { run } = setup([
+      withRateLimit({ maxCalls: 10 }),
+      withTimeout({ maxMs: 1000 }),
+      cancelling,
+    ]);
+    const result = await run({ text: 'hi' }, controller.signal);
+    expect(result).toMatchObject({ ok: false, status: 'cancelled' });
   });
 });

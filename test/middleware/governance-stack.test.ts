@@ -69,4 +69,32 @@ describe('governanceStack', () => {
     });
     expect(spans.map((span) => span.status)).toEqual(['ok', 'error']);
   });
+
+  it('flush resolves once every receipt so far is written, and leaves the logs open', async () => {
+    const directory = tempDir('switchyard-stack-flush-');
+    const stack = governanceStack({ audit: { sink: 'local', directory }, telemetry: 'noop' });
+    const dispatcher = createDispatcher({
+      registry: createToolRegistry([addTool]),
+      caller: stack.caller,
+    });
+    const path = join(directory, 'flushed.jsonl');
+    for (let index = 0; index < 50; index += 1) {
+      await dispatcher.dispatch(
+        { id: `c${index}`, name: 'add', arguments: '{"a":1,"b":2}' },
+        { sessionId: 'flushed' },
+      );
+    }
+    await stack.flush();
+    expect(verifyReceipts(path)).toMatchObject({ ok: true, verifiedLines: 50 });
+    await dispatcher.dispatch(
+      { id: 'after', name: 'add', arguments: '{"a":1,"b":2}' },
+      { sessionId: 'flushed' },
+    );
+    await stack.close();
+    expect(verifyReceipts(path)).toMatchObject({ ok: true, verifiedLines: 51 });
+  });
+
+  it('flush resolves without an audit layer', async () => {
+    await expect(governanceStack({ telemetry: 'noop' }).flush()).resolves.toBeUndefined();
+  });
 });
