@@ -89,12 +89,23 @@ describe('the built package', () => {
     expect([...lookups].filter((file) => !existsSync(join(DIST, file)))).toEqual([]);
   });
 
-  it('loads the root as itself and three chunks, with RxJS its only dependency loaded', () => {
-    // Not a provider SDK, piscina, an MCP SDK, a queue client, nor ajv (loaded on first validation).
+  it('loads the root as itself and three chunks, and no dependency', () => {
+    // Not a provider SDK, piscina, an MCP SDK, a queue client, nor ajv (loaded on first
+    // validation), nor RxJS (loaded when an operator runs or `events$` is first read).
     expect(loadedBy(['--input-type=module', '-e', "await import('./dist/index.js')"])).toEqual({
-      packages: ['rxjs'],
+      packages: [],
       own: ['chunks/base.js', 'chunks/core.js', 'chunks/rolldown-runtime.js', 'index.js'],
     });
+  });
+
+  it('loads RxJS only once a dispatcher is listened to', () => {
+    const dispatchOnly = `
+      const s = await import('./dist/index.js');
+      const d = s.createDispatcher({ registry: s.createToolRegistry([]) });
+      await d.dispatch({ id: 'c', name: 'none', arguments: {} });`;
+    expect(loadedBy(['--input-type=module', '-e', dispatchOnly]).packages).toEqual([]);
+    const listened = `${dispatchOnly}\n d.events$.subscribe(() => {});`;
+    expect(loadedBy(['--input-type=module', '-e', listened]).packages).toEqual(['rxjs']);
   });
 
   it('answers --version without loading the core or any dependency', () => {

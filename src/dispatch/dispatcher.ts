@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Observable } from 'rxjs';
+import type { Observable, Subject } from 'rxjs';
 import { isCancellation } from '../cancellation.js';
 import { InvalidOptionError } from '../errors.js';
-import { Subject } from '../rxjs.js';
+import { rx } from '../rxjs.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from './argument-shape.js';
@@ -87,7 +87,9 @@ export function createDispatcher<Context = unknown>(
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
   const generateCallId = options.generateCallId ?? (() => `call_${randomUUID()}`);
-  const events = new Subject<ToolCallEvent>();
+  // Made when `events$` is first read: a dispatcher nobody listens to loads no RxJS.
+  let events: Subject<ToolCallEvent> | null = null;
+  let events$: Observable<ToolCallEvent> | null = null;
   const executors = new Map<ExecutorName, Executor>([['inline', createInlineExecutor()]]);
   for (const executor of options.executors ?? []) executors.set(executor.name, executor);
   const envelopeFor = createAdmission({
@@ -110,7 +112,7 @@ export function createDispatcher<Context = unknown>(
     sleep: options.sleep ?? sleep,
     scrubber: options.scrubSecrets === false ? null : createSecretScrubber(options.secrets),
     onProgress: (call: ToolCallEnvelope, progress: ToolProgress) => {
-      if (events.observed)
+      if (events?.observed)
         events.next({ type: 'tool_call_progress', ...eventBase(call, wallClock()), progress });
     },
   };
@@ -187,7 +189,7 @@ export function createDispatcher<Context = unknown>(
     emitOrder: number,
     tool?: AnyTool | null,
   ): ToolCallResult | Promise<ToolCallResult> {
-    if (events.observed) return dispatchObserved(read, turnOptions, emitOrder, tool);
+    if (events?.observed) return dispatchObserved(read, turnOptions, emitOrder, tool);
     // A call of a cancelled turn still passes through the layers, so audit records it; the
     // bottom check never starts its handler.
     return runCaller(envelopeFor(read, turnOptions, emitOrder, tool));
@@ -217,7 +219,7 @@ export function createDispatcher<Context = unknown>(
     const arrived = now();
     const call = envelopeFor(read, turnOptions, emitOrder, known);
     const tool = toolOf(call);
-    events.next({
+    events?.next({
       type: 'tool_call',
       ...eventBase(call, wallClock()),
       status: 'pending',
@@ -225,21 +227,21 @@ export function createDispatcher<Context = unknown>(
       kind: tool?.kind ?? 'other',
       rawInput: isUnreadable(read) ? null : (read.arguments ?? null),
     });
-    events.next({
+    events?.next({
       type: 'tool_call_update',
       ...eventBase(call, wallClock()),
       status: 'in_progress',
     });
     const result = await runCaller(call);
-    if (events.observed) emitFinished(call, result, now() - arrived);
+    if (events?.observed) emitFinished(call, result, now() - arrived);
     return result;
   }
 
   function emitFinished(call: ToolCallEnvelope, result: ToolCallResult, durationMs: number): void {
     const base = eventBase(call, wallClock());
     if (result.audit !== undefined)
-      events.next({ type: 'tool_call_audit', ...base, audit: result.audit });
-    events.next({
+      events?.next({ type: 'tool_call_audit', ...base, audit: result.audit });
+    events?.next({
       type: 'tool_call_update',
       ...base,
       status: result.ok ? 'completed' : 'failed',
@@ -253,7 +255,15 @@ export function createDispatcher<Context = unknown>(
     });
   }
 
-  const dispatcher: Dispatcher = { registry, events$: events.asObservable(), dispatch };
+  const dispatcher: Dispatcher = {
+    registry,
+    get events$() {
+      events ??= new (rx().Subject)<ToolCallEvent>();
+      events$ ??= events.asObservable();
+      return events$;
+    },
+    dispatch,
+  };
   registerImmediateDispatch(dispatcher, dispatchNow);
   return dispatcher;
 }

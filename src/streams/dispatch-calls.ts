@@ -2,7 +2,7 @@ import type { OperatorFunction } from 'rxjs';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
-import { Observable } from '../rxjs.js';
+import { rx } from '../rxjs.js';
 import { AsyncQueue } from './async-queue.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 import { TurnRun } from './turn-run.js';
@@ -22,7 +22,7 @@ export function dispatchCalls(
   options: DispatchTurnOptions,
 ): OperatorFunction<ProposedCall, ToolCallResult> {
   return (calls$) =>
-    new Observable<ToolCallResult>((subscriber) => {
+    new (rx().Observable)<ToolCallResult>((subscriber) => {
       const pending = new AsyncQueue<ProposedCall>();
       const run = new TurnRun(
         options,

@@ -1,5 +1,5 @@
 import type { OperatorFunction } from 'rxjs';
-import { Observable } from '../../rxjs.js';
+import { rx } from '../../rxjs.js';
 import type { DetectorEvent, DetectorListener, ToolCallDetector } from '../detector-events.js';
 import type { ToolCallDelta } from '../tool-call-delta.js';
 
@@ -18,7 +18,7 @@ export function detectToolCalls(
   create: (onEvent: DetectorListener) => ToolCallDetector,
 ): OperatorFunction<ToolCallDelta, DetectorEvent> {
   return (source) =>
-    new Observable<DetectorEvent>((subscriber) => {
+    new (rx().Observable)<DetectorEvent>((subscriber) => {
       const detector = create((event) => subscriber.next(event));
       const subscription = source.subscribe({
         next: (delta) => detector.push(delta),

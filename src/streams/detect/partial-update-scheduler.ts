@@ -1,4 +1,4 @@
-import { asyncScheduler } from '../../rxjs.js';
+import { rx } from '../../rxjs.js';
 
 /**
  * When coalesced partial updates go out. RxJS schedulers (`asyncScheduler`, `TestScheduler`,
@@ -11,5 +11,5 @@ export interface PartialUpdateScheduler {
 
 /** Real time, through RxJS's `asyncScheduler` (a `setTimeout` per coalescing window). */
 export const realTimeScheduler: PartialUpdateScheduler = {
-  schedule: (work, delay) => asyncScheduler.schedule(work, delay),
+  schedule: (work, delay) => rx().asyncScheduler.schedule(work, delay),
 };
