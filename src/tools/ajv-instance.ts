@@ -4,6 +4,7 @@ import type { Ajv2019 } from 'ajv/dist/2019.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import { errorMessage, InvalidOptionError } from '../errors.js';
+import { BASE_OPTIONS } from './ajv-options.js';
 import { validate as validateMeta } from './generated/meta-2020-12.js';
 import type { JsonSchema } from './json.js';
 import type { Dialect } from './schema-keywords.js';
@@ -36,19 +37,6 @@ export type FormatMode = 'assert' | 'annotate';
 /** A schema resource a `$ref` may name: an object schema or a boolean schema. */
 export type SchemaResource = JsonSchema | boolean;
 
-const BASE_OPTIONS: AjvOptions = {
-  allErrors: true,
-  // Errors carry their schema and data: the repair message names expected types and values.
-  verbose: true,
-  // Strict mode refuses schemas the drafts allow (`if` alone, `$anchor` beside `$ref`, a property
-  // that also matches a pattern); typos are caught by `findSuspectKeyword` instead.
-  strict: false,
-  allowUnionTypes: true,
-  // Two tools may reuse one `$id`; compiled schemas must not be registered globally by it.
-  addUsedSchema: false,
-  logger: false,
-};
-
 /** The dialect a schema declares in `$schema`, undefined when it declares none or an unknown one. */
 export function declaredDialect(declared: unknown): Dialect | undefined {
   if (typeof declared !== 'string') return undefined;
@@ -78,7 +66,7 @@ export interface AjvSetup {
 export function createAjv(setup: AjvSetup): Ajv {
   const { dialect, formats, resources } = setup;
   // The 2020-12 meta-schema check is precompiled for the asserted-formats options (see
-  // scripts/generate-meta-validator.mjs): this instance leaves the check to `checkSchema`.
+  // scripts/generate-meta-validator.ts): this instance leaves the check to `checkSchema`.
   const precompiled = dialect === '2020-12' && formats === 'assert';
   const options: AjvOptions = {
     ...BASE_OPTIONS,

@@ -6,6 +6,7 @@ import type { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ToolDefinitionError } from '../../src/errors.js';
 import { checkSchema, createAjv } from '../../src/tools/ajv-instance.js';
+import { BASE_OPTIONS } from '../../src/tools/ajv-options.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 
 const require = createRequire(import.meta.url);
@@ -64,15 +65,7 @@ describe('the precompiled 2020-12 meta-schema check', () => {
   const precompiled = createAjv({ ...setup } as Parameters<typeof createAjv>[0]);
   // ajv checking schemas itself, with the very options the precompiled check was made with.
   const { Ajv2020 } = require('ajv/dist/2020.js') as { Ajv2020: new (options: object) => Ajv };
-  const own = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: false,
-    allowUnionTypes: true,
-    addUsedSchema: false,
-    logger: false,
-    validateFormats: true,
-  });
+  const own = new Ajv2020({ ...BASE_OPTIONS, validateFormats: true });
   require('ajv-formats').default(own);
 
   it('agrees with ajv on every schema of the official suite and on refused ones, error for error', () => {
@@ -100,10 +93,10 @@ describe('the precompiled 2020-12 meta-schema check', () => {
 
   it('is the code the generator makes from the installed ajv (run the script after an upgrade)', () => {
     const script = fileURLToPath(
-      new URL('../../scripts/generate-meta-validator.mjs', import.meta.url),
+      new URL('../../scripts/generate-meta-validator.ts', import.meta.url),
     );
     expect(() =>
-      execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' }),
+      execFileSync(process.execPath, ['--import', 'tsx', script, '--check'], { stdio: 'pipe' }),
     ).not.toThrow();
   });
 });
