@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Bench } from 'tinybench';
 import { createEchoDispatcher, createRawEcho } from './support/echo-worker.js';
-import { printRatios } from './support/report.js';
+import { median, printRatios } from './support/report.js';
 import { dispatchTurn } from './support/switchyard.js';
 
 const run = promisify(execFile);
@@ -44,12 +44,6 @@ async function measureSide(name: Side, pinned: boolean): Promise<number> {
   const { stdout } = await run(command!, args);
   return (JSON.parse(stdout.trim().split('\n').at(-1)!) as { perCallUs: number }).perCallUs;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const placements = pinnable ? [true, false] : [false];
 if (!pinnable) console.log('taskset not found: the pinned placement is skipped');

@@ -7,7 +7,6 @@ import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
 import { type ParsedArguments, parseArguments } from './parse-arguments.js';
-import type { ProposedCall } from './proposed-call.js';
 import { isUnreadable, type ReadCall } from './read-proposed-call.js';
 import { toolNotFoundMessage } from './tool-not-found-message.js';
 
@@ -111,15 +110,14 @@ export function createAdmission(options: AdmissionOptions): Admit {
         { name: '', callId, turn, signal: turnOptions?.signal },
         advertised,
       );
-    const call: ProposedCall = read;
-    const name = call.name;
+    const name = read.name;
     const found = known === undefined ? registry.resolve(name) : (known ?? undefined);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
     let unparseable = false;
     let validation: CallValidation;
     if (tool === undefined) {
-      const parsed = readArguments(call.arguments, true);
+      const parsed = readArguments(read.arguments, true);
       if (typeof parsed !== 'string') args = parsed;
       validation = {
         valid: false,
@@ -128,7 +126,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
         issues: [],
       };
     } else {
-      const parsed = readArguments(call.arguments, tool.safety.readOnly);
+      const parsed = readArguments(read.arguments, tool.safety.readOnly);
       if (typeof parsed !== 'string') {
         args = parsed;
         const check = validate(tool, args);

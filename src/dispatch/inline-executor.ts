@@ -25,11 +25,9 @@ class InlineRuntime implements ToolRuntime {
     this.callId = request.callId;
     this.toolName = tool.name;
     this.turn = request.turn;
-    // Most tools inject nothing: skip the three searches.
-    const some = injected.length > 0;
-    this.context = some && injected.includes('context') ? values.context : undefined;
-    this.stores = some && injected.includes('stores') ? values.stores : undefined;
-    this.secrets = some && injected.includes('secrets') ? values.secrets : undefined;
+    this.context = injected.includes('context') ? values.context : undefined;
+    this.stores = injected.includes('stores') ? values.stores : undefined;
+    this.secrets = injected.includes('secrets') ? values.secrets : undefined;
     this.#request = request;
   }
 

@@ -45,19 +45,21 @@ export class TurnDispatch {
     emitOrder: number,
     tool: AnyTool | null,
   ): ToolCallResult | Promise<ToolCallResult> {
+    // An unreadable call stands in for itself: any dispatcher reads it as unreadable again.
+    const call = read as ProposedCall;
     let pending: ToolCallResult | Promise<ToolCallResult>;
     try {
       pending =
         this.immediate === undefined
-          ? this.dispatcher.dispatch(read as ProposedCall, { ...this.options, emitOrder })
+          ? this.dispatcher.dispatch(call, { ...this.options, emitOrder })
           : this.immediate(read, this.options, emitOrder, tool);
     } catch (error) {
-      return dispatchExceptionResult(read as ProposedCall, emitOrder, error);
+      return dispatchExceptionResult(call, emitOrder, error);
     }
     if (!(pending instanceof Promise)) return pending;
     // The dispatcher resolves for everything; keep one result per call even if it did not.
     return pending.then(undefined, (error: unknown) =>
-      dispatchExceptionResult(read as ProposedCall, emitOrder, error),
+      dispatchExceptionResult(call, emitOrder, error),
     );
   }
 }

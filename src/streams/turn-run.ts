@@ -44,8 +44,6 @@ export class TurnRun implements CallPuller {
   private pulled = 0;
   private sourceDone = false;
   private sourceError: { error: unknown } | null = null;
-  /** Set once the turn signal aborted or a sibling failed fatally: nothing more runs. */
-  private stopReason: CancelledError | null = null;
   /** Pulling stopped for want of room: a settled call or `resume()` starts it again. */
   private waitingForRoom = false;
   /** `schedule()` is running (a call that settled at once asked for it again: `rescheduled`). */
@@ -53,11 +51,11 @@ export class TurnRun implements CallPuller {
   private rescheduled = false;
   /** Holds back calls it does not let start early, until `release()`; null once released. */
   private gate: StartGate | null;
-  /** How the turn ended: null once every result went out, the source's failure if it failed. */
-  private ended: { error: unknown } | null | undefined = undefined;
-  private readonly onEnd: ((failure?: { error: unknown }) => void) | undefined;
+  /** Every result went out (with `sourceError`, if the source failed). */
+  private ended = false;
+  /** Told once when the turn ends; `done` adds its own promise to it. */
+  private onEnd: ((failure?: { error: unknown }) => void) | undefined;
   private donePromise: Promise<void> | undefined;
-  private onDone: ((failure: { error: unknown } | null) => void) | undefined;
 
   /**
    * @param backlog how many delivered results the consumer has not taken yet; while it is large,
@@ -108,11 +106,17 @@ export class TurnRun implements CallPuller {
    */
   get done(): Promise<void> {
     this.donePromise ??= new Promise<void>((resolve, reject) => {
-      const ended = this.ended;
-      if (ended === undefined)
-        this.onDone = (failure) => (failure ? reject(failure.error) : resolve());
-      else if (ended === null) resolve();
-      else reject(ended.error);
+      const settle = (failure?: { error: unknown }) =>
+        failure === undefined ? resolve() : reject(failure.error);
+      if (this.ended) {
+        settle(this.sourceError ?? undefined);
+        return;
+      }
+      const told = this.onEnd;
+      this.onEnd = (failure) => {
+        told?.(failure);
+        settle(failure);
+      };
     });
     return this.donePromise;
   }
@@ -228,7 +232,7 @@ export class TurnRun implements CallPuller {
 
   private settle(plan: CallPlan, result: ToolCallResult): void {
     this.lanes.settled(plan);
-    if (this.fatal !== null && this.stopReason === null && this.fatal(result)) {
+    if (this.fatal !== null && !this.lanes.stopped && this.fatal(result)) {
       this.stop(
         new CancelledError(
           `cancelled because a sibling call failed: ${result.toolName} (${result.toolCallId})`,
@@ -246,9 +250,9 @@ export class TurnRun implements CallPuller {
     this.stop(turnCancellationOf(reason));
   }
 
+  /** Nothing more runs: the turn signal aborted, a sibling failed fatally, or `cancel()`. */
   private stop(reason: CancelledError): void {
-    if (this.stopReason !== null) return;
-    this.stopReason = reason;
+    if (this.lanes.stopped) return;
     this.lanes.stopped = true;
     this.link?.abort(reason);
     this.schedule();
@@ -265,10 +269,9 @@ export class TurnRun implements CallPuller {
   private settleIfComplete(): void {
     if (!this.sourceDone || this.lanes.waiting.length > 0 || this.lanes.inFlight > 0) return;
     if (this.results.delivered !== this.pulled) return;
-    if (this.ended !== undefined) return;
-    this.ended = this.sourceError;
+    if (this.ended) return;
+    this.ended = true;
     this.link?.dispose();
     this.onEnd?.(this.sourceError ?? undefined);
-    this.onDone?.(this.sourceError);
   }
 }
