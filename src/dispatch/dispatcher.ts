@@ -30,7 +30,7 @@ import {
   type ToolCallResult,
 } from './result.js';
 import { createSecretScrubber } from './secret-scrubber.js';
-import type { Next } from './tool-caller.js';
+import { completesResults, markCompletesResults, type Next } from './tool-caller.js';
 
 export type { TurnOptions } from './call-admission.js';
 export type { DispatcherOptions };
@@ -122,15 +122,17 @@ export function createDispatcher<Context = unknown>(
     if (state !== undefined && !markStarted(state)) return nextCalledTwice('the middleware');
     return executeCallNow(deps, call);
   }
-  const bottom: Next = (call) => {
+  const bottom: Next = markCompletesResults((call) => {
     try {
       const result = bottomNow(call);
       return result instanceof Promise ? result : Promise.resolve(result);
     } catch (error) {
       return Promise.reject(error);
     }
-  };
+  });
   const caller = options.caller;
+  /** A composed stack of kept layers hands back complete results: no second check. */
+  const callerCompletes = caller !== undefined && completesResults(caller);
 
   /**
    * Runs the call through the layers to its one result. Without layers, the bottom's own result
@@ -155,7 +157,9 @@ export function createDispatcher<Context = unknown>(
       return failedResult(call, error);
     }
     return layered.then(
-      (result) => layeredResult(call, result),
+      callerCompletes
+        ? (result) => ownResult(call, result)
+        : (result) => layeredResult(call, result),
       (error: unknown) => failedResult(call, error),
     );
   }
@@ -170,7 +174,11 @@ export function createDispatcher<Context = unknown>(
     const violation = resultContractViolation(layered, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
-    const result = completedResult(layered, call);
+    return ownResult(call, completedResult(layered, call));
+  }
+
+  /** A complete result with the call's own identity. */
+  function ownResult(call: ToolCallEnvelope, result: ToolCallResult): ToolCallResult {
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {
       // A layer may return a shared (cached) result: never let it carry another call's identity.
       return { ...result, toolCallId: call.callId, emitOrder: call.turn.emitOrder };

@@ -7,7 +7,12 @@ import {
   resultContractViolation,
   type ToolCallResult,
 } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import {
+  completesResults,
+  markCompletesResults,
+  type Next,
+  type ToolCaller,
+} from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
 import { markKeptLink, markSeen } from './unseen-results.js';
 
@@ -60,8 +65,10 @@ function trapped(layer: ToolCaller): ToolCaller {
 
 /**
  * The layers of this package whose contract is known: they call `next` at most once and never hand
- * it to other code, and resolve to a complete result whenever `next` does (or short-circuit with
- * one). Between two layers, such a layer needs only its failures trapped.
+ * it to other code, resolve to a complete result whenever `next` does (or short-circuit with one),
+ * and trap their own failures (`layerFailure`: only a cancellation rejects). Between two layers,
+ * such a layer needs no wrapper at all: its result needs no check, its `next` no single-use guard,
+ * its failures no `.then` that would cost every call a promise and a microtask turn.
  */
 const keepers = new WeakSet<ToolCaller>();
 
@@ -69,33 +76,6 @@ const keepers = new WeakSet<ToolCaller>();
 export function keepsContract<T extends ToolCaller>(layer: T): T {
   keepers.add(layer);
   return layer;
-}
-
-/**
- * A layer that keeps the contract, with a layer below it: its `next` resolves to a complete result
- * (the layer below is trapped, or kept by induction), so its own result needs no check, and its
- * `next` no single-use guard. What it throws or rejects with is still trapped and blamed on it,
- * as `trapped` does. Saves each such layer two closures and the checks per call.
- */
-function kept(layer: ToolCaller): ToolCaller {
-  const name = layer.name || 'tool_caller';
-  function blame(call: ToolCallEnvelope, error: unknown): ToolCallResult {
-    if (isCancellation(error, call.signal)) throw error;
-    return exceptionResult(call, error, { layer: name });
-  }
-  return (call, next) => {
-    let pending: Promise<ToolCallResult>;
-    try {
-      pending = layer(call, next);
-    } catch (error) {
-      try {
-        return Promise.resolve(blame(call, error));
-      } catch (cancellation) {
-        return Promise.reject(cancellation);
-      }
-    }
-    return pending.then(undefined, (error: unknown) => blame(call, error));
-  };
 }
 
 /**
@@ -123,33 +103,42 @@ export function composeToolCallers(layers: readonly ToolCaller[]): ToolCaller {
     }
   });
   if (layers.length === 0) return passThrough;
-  // The innermost layer is always trapped: its `next` is whatever bottom the caller passes.
-  const keptAt = layers.map((layer, index) => index < layers.length - 1 && keepers.has(layer));
-  const wrapped = layers.map((layer, index) => (keptAt[index] ? kept(layer) : trapped(layer)));
+  const stack = [...layers];
   // The chain depends only on `bottom`, which a dispatcher passes unchanged on every call: build
   // it once per distinct bottom instead of allocating a closure per layer per call.
   let chainBottom: Next | undefined;
   let chain: Next = (call) => Promise.reject(new Error(`no chain for ${call.callId}`));
-  return function composedToolCaller(
+  const composed = function composedToolCaller(
     call: ToolCallEnvelope,
     bottom: Next,
   ): Promise<ToolCallResult> {
     if (bottom !== chainBottom) {
-      chain = buildChain(wrapped, keptAt, bottom);
+      chain = buildChain(stack, bottom);
       chainBottom = bottom;
     }
     return chain(call);
   };
+  // Kept layers outermost down to a trapped one (or to a bottom that completes): complete results.
+  return keepers.has(stack[0]!) ? markCompletesResults(composed) : composed;
 }
 
-/** The chain over `bottom`; a link to a kept layer is marked (see `isOwnedBy`). */
-function buildChain(layers: readonly ToolCaller[], keptAt: readonly boolean[], bottom: Next): Next {
+/**
+ * The chain over `bottom`. A layer keeping the contract is called as it is; any other is trapped.
+ * So is a kept innermost layer over a bottom not known to complete its results (whatever a user
+ * passes): its result is then checked like a user layer's. A link to a kept layer is marked (see
+ * `isOwnedBy`).
+ */
+function buildChain(layers: readonly ToolCaller[], bottom: Next): Next {
   let next = bottom;
+  let completes = completesResults(bottom);
   for (let index = layers.length - 1; index >= 0; index -= 1) {
     const layer = layers[index]!;
+    const kept = completes && keepers.has(layer);
+    const call = kept ? layer : trapped(layer);
     const inner = next;
-    next = (call) => layer(call, inner);
-    if (keptAt[index]) markKeptLink(next);
+    next = (envelope) => call(envelope, inner);
+    if (kept) markKeptLink(next);
+    completes = true;
   }
   return next;
 }

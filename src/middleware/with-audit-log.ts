@@ -13,6 +13,7 @@ import { checkBoolean, checkPositive } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { keepsContract } from './compose-tool-callers.js';
 import { isoTime } from './iso-time.js';
+import { layerFailure } from './layer-failure.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 
@@ -210,29 +211,33 @@ export function withAuditLog(
     call: ToolCallEnvelope,
     next: Next,
   ): Promise<ToolCallResult> {
-    const started = now();
-    let result: ToolCallResult;
     try {
-      result = await next(call);
-      const broken = resultContractViolation(result, call);
-      // The call still gets its receipt, and the blame goes below this layer.
-      if (broken !== null) {
-        result = exceptionResult(
-          call,
-          `a layer inside with_audit_log broke its contract: ${broken}`,
-          {
-            layer: 'below_with_audit_log',
-          },
-        );
+      const started = now();
+      let result: ToolCallResult;
+      try {
+        result = await next(call);
+        const broken = resultContractViolation(result, call);
+        // The call still gets its receipt, and the blame goes below this layer.
+        if (broken !== null) {
+          result = exceptionResult(
+            call,
+            `a layer inside with_audit_log broke its contract: ${broken}`,
+            {
+              layer: 'below_with_audit_log',
+            },
+          );
+        }
+      } catch (error) {
+        const cancelled = cancelledResultOf(call, error);
+        if (cancelled === undefined) throw error;
+        // The receipt (and a sink failure) ride on the cancellation to the call's result.
+        const { audit } = await record(call, cancelled, started);
+        throw audit === undefined ? error : (error as CancelledError).withCallAudit(audit);
       }
+      return record(call, result, started);
     } catch (error) {
-      const cancelled = cancelledResultOf(call, error);
-      if (cancelled === undefined) throw error;
-      // The receipt (and a sink failure) ride on the cancellation to the call's result.
-      const { audit } = await record(call, cancelled, started);
-      throw audit === undefined ? error : (error as CancelledError).withCallAudit(audit);
+      return layerFailure(call, error, 'with_audit_log');
     }
-    return record(call, result, started);
   };
   return keepsContract(
     Object.assign(caller, {

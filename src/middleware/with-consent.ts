@@ -15,6 +15,7 @@ import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
 import { ConsentQueue } from './consent-queue.js';
 import { isoTime } from './iso-time.js';
+import { layerFailure } from './layer-failure.js';
 import { abortError } from './race-abort.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
@@ -166,32 +167,36 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
   }
 
   async function with_consent(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (isCertainlyRefused(call)) return passRefused(call, next);
-    if (!when(call)) return next(call);
-    const asked =
-      queue === undefined
-        ? decide(call)
-        : queue.ask(call.turn.emitOrder, call.signal, () => decide(call));
-    const answer = asked instanceof Promise ? await asked : asked;
-    if (answer.decision === 'denied') {
-      // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
-      const { unavailable, ...consent } = answer;
-      const reason = consent.reason ?? DEFAULT_DENIAL;
-      return shortCircuitResult(call, {
-        status: 'error',
-        errorCategory: 'consent_denied',
-        error: reason,
-        audit: { consent, layers: [{ name: LAYER, status: 'denied' }] },
-        denial: terminalDenial(unavailable ? 'approval_unavailable' : 'approval_policy', reason),
-      });
+    try {
+      if (isCertainlyRefused(call)) return passRefused(call, next);
+      if (!when(call)) return next(call);
+      const asked =
+        queue === undefined
+          ? decide(call)
+          : queue.ask(call.turn.emitOrder, call.signal, () => decide(call));
+      const answer = asked instanceof Promise ? await asked : asked;
+      if (answer.decision === 'denied') {
+        // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
+        const { unavailable, ...consent } = answer;
+        const reason = consent.reason ?? DEFAULT_DENIAL;
+        return shortCircuitResult(call, {
+          status: 'error',
+          errorCategory: 'consent_denied',
+          error: reason,
+          audit: { consent, layers: [{ name: LAYER, status: 'denied' }] },
+          denial: terminalDenial(unavailable ? 'approval_unavailable' : 'approval_policy', reason),
+        });
+      }
+      const result = await next(call);
+      return attachLayerAfter(
+        next,
+        result,
+        { name: LAYER, status: answer.decision },
+        { consent: answer },
+      );
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     }
-    const result = await next(call);
-    return attachLayerAfter(
-      next,
-      result,
-      { name: LAYER, status: answer.decision },
-      { consent: answer },
-    );
   }
 
   return keepsContract(with_consent);

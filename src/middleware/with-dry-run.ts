@@ -3,6 +3,7 @@ import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withDryRun`. */
@@ -54,18 +55,22 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     return preview(call);
   }
 
-  /** The previewed call's result; `async`, so anything it throws rejects as it always did. */
+  /** The previewed call's result; what it throws is the layer's failure (`layerFailure`). */
   async function preview(call: ToolCallEnvelope): Promise<ToolCallResult> {
-    const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
-    const value: DryRunPreview = { dryRun: true, args: call.toolArgs };
-    return shortCircuitResult(call, {
-      ok: true,
-      status: 'dry_run',
-      result: value,
-      renderedResult: rendered,
-      observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
-      audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },
-    });
+    try {
+      const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
+      const value: DryRunPreview = { dryRun: true, args: call.toolArgs };
+      return shortCircuitResult(call, {
+        ok: true,
+        status: 'dry_run',
+        result: value,
+        renderedResult: rendered,
+        observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
+        audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },
+      });
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
+    }
   }
 
   return keepsContract(with_dry_run);

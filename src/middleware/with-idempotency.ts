@@ -17,6 +17,7 @@ import {
   type IdempotencyStore,
   syncSideOf,
 } from './idempotency-store.js';
+import { layerFailure } from './layer-failure.js';
 import { raceAbort } from './race-abort.js';
 import { isCertainlyRefused } from './refused-call.js';
 
@@ -160,6 +161,8 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
           ? { name: LAYER, status: 'miss', key: userKey }
           : { name: LAYER, status: 'miss', key: userKey, storeError },
       );
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     } finally {
       inFlight.delete(storeKey);
       execution.settle(flight);
@@ -184,15 +187,19 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     userKey: string,
     storeKey: string,
   ): Promise<ToolCallResult> {
-    for (;;) {
-      const running = inFlight.get(storeKey);
-      if (running === undefined) return lead(call, next, userKey, storeKey);
-      const flight = await raceAbort(running.outcome(), call.signal);
-      if (flight.result !== undefined) {
-        const status = flight.fromCache ? 'hit' : 'shared';
-        return reuse(call, flight.result, { name: LAYER, status, key: userKey });
+    try {
+      for (;;) {
+        const running = inFlight.get(storeKey);
+        if (running === undefined) return lead(call, next, userKey, storeKey);
+        const flight = await raceAbort(running.outcome(), call.signal);
+        if (flight.result !== undefined) {
+          const status = flight.fromCache ? 'hit' : 'shared';
+          return reuse(call, flight.result, { name: LAYER, status, key: userKey });
+        }
+        // That execution failed or was cancelled: nothing to share, so run (or join) afresh.
       }
-      // That execution failed or was cancelled: nothing to share, so run (or join) afresh.
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     }
   }
 

@@ -15,6 +15,7 @@ import { isPlainObject } from '../tools/json.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
 /** Options of `withRateLimit`. */
@@ -116,36 +117,40 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
   }
 
   async function with_rate_limit(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (isCertainlyRefused(call)) return passRefused(call, next);
-    const at = now();
-    const toolCap = perTool.get(call.toolName);
-    const tool = toolCap === undefined ? undefined : toolCounter(call.toolName);
-    const used = overall?.used(at) ?? 0;
-    const toolUsed = tool?.used(at) ?? 0;
-    if (overall !== undefined && maxCalls !== undefined && used >= maxCalls) {
-      return blocked(call, 'global', used, maxCalls, overall.retryAfterMs(at));
+    try {
+      if (isCertainlyRefused(call)) return passRefused(call, next);
+      const at = now();
+      const toolCap = perTool.get(call.toolName);
+      const tool = toolCap === undefined ? undefined : toolCounter(call.toolName);
+      const used = overall?.used(at) ?? 0;
+      const toolUsed = tool?.used(at) ?? 0;
+      if (overall !== undefined && maxCalls !== undefined && used >= maxCalls) {
+        return blocked(call, 'global', used, maxCalls, overall.retryAfterMs(at));
+      }
+      if (tool !== undefined && toolCap !== undefined && toolUsed >= toolCap) {
+        return blocked(call, 'tool', toolUsed, toolCap, tool.retryAfterMs(at));
+      }
+      // Both caps checked before either is spent: nothing to roll back when one of them blocks.
+      overall?.take(at);
+      tool?.take(at);
+      const result = await next(call);
+      // Built member by member: spreads in a literal add their members through slow runtime calls.
+      const layer: { name: string; status: string; [key: string]: unknown } = {
+        name: LAYER,
+        status: 'ok',
+      };
+      if (maxCalls !== undefined) {
+        layer.count = used + 1;
+        layer.cap = maxCalls;
+      }
+      if (toolCap !== undefined) {
+        layer.toolCount = toolUsed + 1;
+        layer.toolCap = toolCap;
+      }
+      return attachLayerAfter(next, result, layer);
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     }
-    if (tool !== undefined && toolCap !== undefined && toolUsed >= toolCap) {
-      return blocked(call, 'tool', toolUsed, toolCap, tool.retryAfterMs(at));
-    }
-    // Both caps checked before either is spent: nothing to roll back when one of them blocks.
-    overall?.take(at);
-    tool?.take(at);
-    const result = await next(call);
-    // Built member by member: spreads in a literal add their members through slow runtime calls.
-    const layer: { name: string; status: string; [key: string]: unknown } = {
-      name: LAYER,
-      status: 'ok',
-    };
-    if (maxCalls !== undefined) {
-      layer.count = used + 1;
-      layer.cap = maxCalls;
-    }
-    if (toolCap !== undefined) {
-      layer.toolCount = toolUsed + 1;
-      layer.toolCap = toolCap;
-    }
-    return attachLayerAfter(next, result, layer);
   }
 
   return keepsContract(with_rate_limit);

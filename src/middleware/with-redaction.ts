@@ -9,6 +9,7 @@ import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 
@@ -143,80 +144,84 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
   }
 
   async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    let inbound: RedactionOutput;
     try {
-      // A copy: a redactor that edits in place must not change the arguments the dispatcher
-      // validated (the executor would trust its verdict on them).
-      const asked = ask({
-        phase: 'in',
-        toolName: call.toolName,
-        args: cloneJson(call.toolArgs),
-        result: null,
-        error: null,
-        call,
-      });
-      inbound = asked instanceof Promise ? await asked : asked;
-      if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
-        // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
-        throw new RedactorFailure('the redactor returned arguments that are not an object');
-      }
-    } catch (error) {
-      if (!(error instanceof RedactorFailure)) throw error;
-      // The arguments could not be checked: they stay off the result too.
-      return shortCircuitResult(
-        { ...call, toolArgs: {} },
-        {
-          status: 'policy_blocked',
-          error: `${FACTORY}: the arguments of \`${call.toolName}\` could not be checked for secrets; the call did not run`,
-          audit: {
-            metadata: { redactedIn: [], redactedOut: [] },
-            layers: [{ name: LAYER, status: 'failed', phase: 'in', error: error.message }],
+      let inbound: RedactionOutput;
+      try {
+        // A copy: a redactor that edits in place must not change the arguments the dispatcher
+        // validated (the executor would trust its verdict on them).
+        const asked = ask({
+          phase: 'in',
+          toolName: call.toolName,
+          args: cloneJson(call.toolArgs),
+          result: null,
+          error: null,
+          call,
+        });
+        inbound = asked instanceof Promise ? await asked : asked;
+        if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
+          // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
+          throw new RedactorFailure('the redactor returned arguments that are not an object');
+        }
+      } catch (error) {
+        if (!(error instanceof RedactorFailure)) throw error;
+        // The arguments could not be checked: they stay off the result too.
+        return shortCircuitResult(
+          { ...call, toolArgs: {} },
+          {
+            status: 'policy_blocked',
+            error: `${FACTORY}: the arguments of \`${call.toolName}\` could not be checked for secrets; the call did not run`,
+            audit: {
+              metadata: { redactedIn: [], redactedOut: [] },
+              layers: [{ name: LAYER, status: 'failed', phase: 'in', error: error.message }],
+            },
           },
-        },
+        );
+      }
+      const args = inbound.args ?? call.toolArgs;
+      const redactedIn =
+        inbound.redactedFields === undefined
+          ? inbound.args === undefined
+            ? []
+            : changedKeys(call.toolArgs, args)
+          : [...inbound.redactedFields];
+      const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
+      let outbound: RedactionOutput;
+      try {
+        const asked = ask({
+          phase: 'out',
+          toolName: call.toolName,
+          args,
+          result: result.result ?? null,
+          error: typeof result.error === 'string' ? result.error : null,
+          call,
+        });
+        outbound = asked instanceof Promise ? await asked : asked;
+      } catch (error) {
+        if (!(error instanceof RedactorFailure)) throw error;
+        return recorded(next, withheldResult(result), redactedIn, [], {
+          name: LAYER,
+          status: 'withheld',
+          phase: 'out',
+          error: error.message,
+        });
+      }
+      const redactedOut =
+        outbound.redactedFields === undefined
+          ? [
+              ...(outbound.result === undefined ? [] : ['result']),
+              ...(typeof outbound.error === 'string' ? ['error'] : []),
+            ]
+          : [...outbound.redactedFields];
+      return recorded(
+        next,
+        redactedResult(result, outbound, maxChars),
+        redactedIn,
+        redactedOut,
+        OK_ENTRY,
       );
-    }
-    const args = inbound.args ?? call.toolArgs;
-    const redactedIn =
-      inbound.redactedFields === undefined
-        ? inbound.args === undefined
-          ? []
-          : changedKeys(call.toolArgs, args)
-        : [...inbound.redactedFields];
-    const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
-    let outbound: RedactionOutput;
-    try {
-      const asked = ask({
-        phase: 'out',
-        toolName: call.toolName,
-        args,
-        result: result.result ?? null,
-        error: typeof result.error === 'string' ? result.error : null,
-        call,
-      });
-      outbound = asked instanceof Promise ? await asked : asked;
     } catch (error) {
-      if (!(error instanceof RedactorFailure)) throw error;
-      return recorded(next, withheldResult(result), redactedIn, [], {
-        name: LAYER,
-        status: 'withheld',
-        phase: 'out',
-        error: error.message,
-      });
+      return layerFailure(call, error, LAYER);
     }
-    const redactedOut =
-      outbound.redactedFields === undefined
-        ? [
-            ...(outbound.result === undefined ? [] : ['result']),
-            ...(typeof outbound.error === 'string' ? ['error'] : []),
-          ]
-        : [...outbound.redactedFields];
-    return recorded(
-      next,
-      redactedResult(result, outbound, maxChars),
-      redactedIn,
-      redactedOut,
-      OK_ENTRY,
-    );
   }
 
   return keepsContract(with_redaction);

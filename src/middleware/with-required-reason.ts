@@ -13,6 +13,7 @@ import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
 
@@ -150,28 +151,32 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
   }
 
   async function with_required_reason(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (isCertainlyRefused(call)) return next(call);
-    const raw = Object.hasOwn(call.toolArgs, field) ? call.toolArgs[field] : undefined;
-    const reason = typeof raw === 'string' ? raw.trim() : '';
-    if (codePointsAtLeast(reason, minLength)) {
-      const result = await forward(call, next);
-      return attachLayerAfter(next, result, OK_ENTRY, reasonAudit(reason));
+    try {
+      if (isCertainlyRefused(call)) return next(call);
+      const raw = Object.hasOwn(call.toolArgs, field) ? call.toolArgs[field] : undefined;
+      const reason = typeof raw === 'string' ? raw.trim() : '';
+      if (codePointsAtLeast(reason, minLength)) {
+        const result = await forward(call, next);
+        return attachLayerAfter(next, result, OK_ENTRY, reasonAudit(reason));
+      }
+      if (onMissing === 'fill_blank') {
+        const result = await forward(call, next);
+        return attachLayerAfter(
+          next,
+          result,
+          { name: LAYER, status: 'fill_blank' },
+          reasonAudit(NO_REASON_GIVEN),
+        );
+      }
+      return shortCircuitResult(call, {
+        status: 'error',
+        errorCategory: 'schema_violation',
+        error: `${FACTORY}: tool \`${call.toolName}\` was invoked without a \`${field}\` (required by middleware)`,
+        audit: { layers: [{ name: LAYER, status: 'rejected' }] },
+      });
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     }
-    if (onMissing === 'fill_blank') {
-      const result = await forward(call, next);
-      return attachLayerAfter(
-        next,
-        result,
-        { name: LAYER, status: 'fill_blank' },
-        reasonAudit(NO_REASON_GIVEN),
-      );
-    }
-    return shortCircuitResult(call, {
-      status: 'error',
-      errorCategory: 'schema_violation',
-      error: `${FACTORY}: tool \`${call.toolName}\` was invoked without a \`${field}\` (required by middleware)`,
-      audit: { layers: [{ name: LAYER, status: 'rejected' }] },
-    });
   }
 
   return { schemaTransform, caller: keepsContract(with_required_reason) };

@@ -12,6 +12,7 @@ import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 
 /** Options of `withScopedExecutor`. */
 export interface ScopedExecutorOptions {
@@ -135,9 +136,14 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
         audit: { scope, layers: [{ name: LAYER, status: 'rejected', stage, reason }] },
       });
     }
-    const result = await next(withExecutionPolicy(call, policy));
-    return attachLayerAfter(next, result, okEntry, { scope });
+    try {
+      const result = await next(withExecutionPolicy(call, policy));
+      return attachLayerAfter(next, result, okEntry, { scope });
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
+    }
   }
 
-  return keepsContract(with_scoped_executor);
+  // A raising scope throws by design: composed, it is trapped like a user layer.
+  return onViolation === 'raise' ? with_scoped_executor : keepsContract(with_scoped_executor);
 }

@@ -5,6 +5,7 @@ import { InvalidOptionError } from '../errors.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -124,22 +125,26 @@ export function withTelemetry(
     call: ToolCallEnvelope,
     next: Next,
   ): Promise<ToolCallResult> {
-    const started = now();
-    let result: ToolCallResult;
     try {
-      result = await next(call);
+      const started = now();
+      let result: ToolCallResult;
+      try {
+        result = await next(call);
+      } catch (error) {
+        const cancelled = cancelledResultOf(call, error);
+        if (cancelled !== undefined) emit(call, cancelled, started, now());
+        throw error;
+      }
+      const ended = now();
+      emit(call, result, started, ended);
+      return attachLayerAfter(next, result, {
+        name: 'with_telemetry',
+        status: 'ok',
+        elapsedMs: ended - started,
+      });
     } catch (error) {
-      const cancelled = cancelledResultOf(call, error);
-      if (cancelled !== undefined) emit(call, cancelled, started, now());
-      throw error;
+      return layerFailure(call, error, 'with_telemetry');
     }
-    const ended = now();
-    emit(call, result, started, ended);
-    return attachLayerAfter(next, result, {
-      name: 'with_telemetry',
-      status: 'ok',
-      elapsedMs: ended - started,
-    });
   };
   return keepsContract(Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() }));
 }

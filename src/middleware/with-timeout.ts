@@ -14,6 +14,7 @@ import {
 } from '../option-checks.js';
 import { attachLayerAfter } from './attach-audit.js';
 import { keepsContract } from './compose-tool-callers.js';
+import { layerFailure } from './layer-failure.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {
@@ -86,27 +87,36 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
   const now = checkOptionalFunction(FACTORY, 'now', settings.now) ?? (() => performance.now());
 
   async function with_timeout(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    const limitMs = perTool.get(call.toolName) ?? maxMs;
-    const started = now();
-    const outcome = hard
-      ? await runAborting(call, next, limitMs)
-      : { result: await next(call), fired: false };
-    const elapsedMs = Math.round(now() - started);
-    const result = outcome.result ?? shortCircuitResult(call, { status: 'timeout' });
-    if (!outcome.fired && elapsedMs < limitMs) {
-      return attachLayerAfter(next, result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
+    try {
+      const limitMs = perTool.get(call.toolName) ?? maxMs;
+      const started = now();
+      const outcome = hard
+        ? await runAborting(call, next, limitMs)
+        : { result: await next(call), fired: false };
+      const elapsedMs = Math.round(now() - started);
+      const result = outcome.result ?? shortCircuitResult(call, { status: 'timeout' });
+      if (!outcome.fired && elapsedMs < limitMs) {
+        return attachLayerAfter(next, result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
+      }
+      const error = `${message} (elapsed: ${elapsedMs}ms, limit: ${limitMs}ms)`;
+      const note = `[timeout: ${call.toolName}]\n${error}`;
+      const breached: ToolCallResult = {
+        ...result,
+        ok: false,
+        status: result.status === 'timeout' ? 'timeout' : 'error',
+        error,
+        errorCategory: 'timeout',
+        observation: result.observation === '' ? note : `${note}\n${result.observation}`,
+      };
+      return attachLayerAfter(next, breached, {
+        name: LAYER,
+        status: 'timeout',
+        elapsedMs,
+        limitMs,
+      });
+    } catch (error) {
+      return layerFailure(call, error, LAYER);
     }
-    const error = `${message} (elapsed: ${elapsedMs}ms, limit: ${limitMs}ms)`;
-    const note = `[timeout: ${call.toolName}]\n${error}`;
-    const breached: ToolCallResult = {
-      ...result,
-      ok: false,
-      status: result.status === 'timeout' ? 'timeout' : 'error',
-      error,
-      errorCategory: 'timeout',
-      observation: result.observation === '' ? note : `${note}\n${result.observation}`,
-    };
-    return attachLayerAfter(next, breached, { name: LAYER, status: 'timeout', elapsedMs, limitMs });
   }
 
   return keepsContract(with_timeout);

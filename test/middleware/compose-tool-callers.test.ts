@@ -9,12 +9,14 @@ import {
   composeToolCallers,
   defaultToolCaller,
 } from '../../src/middleware/compose-tool-callers.js';
+import { withConsent } from '../../src/middleware/with-consent.js';
 import { withRateLimit } from '../../src/middleware/with-rate-limit.js';
 import { withTimeout } from '../../src/middleware/with-timeout.js';
 import { deferred } from '../../src/testing/deferred.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
 import type { JsonObject } from '../../src/tools/json.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
+import { fakeCall } from './fixtures.js';
 
 /** A layer that records entering and leaving, and adds its name to audit.layers. */
 function tracing(name: string, trace: string[]): ToolCaller {
@@ -450,5 +452,50 @@ describe('composeToolCallers with the bundled layers between others', () => {
     ]);
     const result = await run({ text: 'hi' }, controller.signal);
     expect(result).toMatchObject({ ok: false, status: 'cancelled' });
+  });
+
+  it('still completes what a bottom passed by hand resolves to, below bundled layers only', async () => {
+    // Only the dispatcher's bottom is known to complete its results: a hand-made one is checked.
+    const composed = composeToolCallers([
+      withRateLimit({ maxCalls: 10 }),
+      withTimeout({ maxMs: 1000 }),
+    ]);
+    const partial = await composed(fakeCall(), async (call) => {
+      return { ok: true, status: 'ok', toolName: call.toolName } as ToolCallResult;
+    });
+    expect(partial).toMatchObject({ ok: true, toolCallId: 'call_1', observation: '', error: null });
+    expect(partial.audit?.layers?.map((layer) => layer.name)).toEqual([
+      'with_timeout',
+      'with_rate_limit',
+    ]);
+    const malformed = await composed(fakeCall(), async () => 'not a result' as never);
+    expect(malformed).toMatchObject({ ok: false, status: 'exception' });
+  });
+
+  it('turns what a bundled layer throws into its own result, also when it is called alone', async () => {
+    const consent = withConsent(async () => true, {
+      when: () => {
+        throw new Error('policy lookup failed');
+      },
+    });
+    const alone = await consent(fakeCall(), async () => {
+      throw new Error('must not run');
+    });
+    expect(alone).toMatchObject({
+      ok: false,
+      status: 'tool_middleware_exception',
+      error: 'policy lookup failed',
+    });
+    expect(alone.audit?.layers).toEqual([
+      expect.objectContaining({ name: 'with_consent', status: 'exception' }),
+    ]);
+    const { echo, run } = setup([withRateLimit({ maxCalls: 10 }), consent]);
+    const composed = await run();
+    expect(composed).toMatchObject({ ok: false, error: 'policy lookup failed' });
+    expect(composed.audit?.layers?.map((layer) => layer.name)).toEqual([
+      'with_consent',
+      'with_rate_limit',
+    ]);
+    expect(echo.callCount).toBe(0);
   });
 });
