@@ -21,10 +21,12 @@ import {
   addTool,
   createDispatcher,
   createToolRegistry,
+  GENESIS_HASH,
   type GovernanceStack,
   type GovernanceStackOptions,
   governanceStack,
   LocalReceiptLog,
+  receiptHash,
   type ToolCallReceipt,
   toolsUseMiddleware,
 } from './support/switchyard.js';
@@ -47,7 +49,13 @@ const layerOptions = {
   dryRun: { except: ['add'] },
 } satisfies GovernanceStackOptions;
 const stack = governanceStack(layerOptions);
+// The same stack with its receipts on the results instead of in a file: what the local log costs.
+const inMemory = governanceStack({ ...layerOptions, audit: { sink: 'cloud' } });
 const bare = createDispatcher({ registry: createToolRegistry([add]) });
+const governedInMemory = createDispatcher({
+  registry: toolsUseMiddleware(createToolRegistry([add]), inMemory.schemaTransform!),
+  caller: inMemory.caller,
+});
 const governed = createDispatcher({
   registry: toolsUseMiddleware(createToolRegistry([add]), stack.schemaTransform!),
   caller: stack.caller,
@@ -73,6 +81,15 @@ calls
       if (!result.ok) throw new Error(result.error ?? 'failed');
     }
     await stack.flush();
+  })
+  .add('10-layer governance stack, receipts on the results (no file)', async () => {
+    for (let n = 0; n < CALLS; n += 1) {
+      const result = await governedInMemory.dispatch(
+        { id: `m${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
+        { sessionId: 'bench' },
+      );
+      if (!result.ok) throw new Error(result.error ?? 'failed');
+    }
   });
 await calls.run();
 const perCall = printRatios(calls, 'no middleware (baseline)', CALLS, 'µs');
@@ -80,8 +97,15 @@ const added =
   ((perCall.get('10-layer governance stack, local receipts') ?? Number.NaN) -
     (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
   1000;
+const addedInMemory =
+  ((perCall.get('10-layer governance stack, receipts on the results (no file)') ?? Number.NaN) -
+    (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
+  1000;
 console.log(
   `the stack adds ${added.toFixed(1)} µs per call; target ≤ 10 µs: ${added <= 10 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `with its receipts on the results instead of in the local log it adds ${addedInMemory.toFixed(1)} µs: the log's line (its JSON text, SHA-256 chain and write) costs ${(added - addedInMemory).toFixed(1)} µs per call`,
 );
 
 // The same comparison in CPU time (this process's user + system time), alternating baseline and
@@ -118,6 +142,7 @@ console.log(
   `in CPU time (median of ${cpuRounds.length} alternating rounds): baseline ${cpuMedian.bare.toFixed(2)} µs, stack ${cpuMedian.stack.toFixed(2)} µs per call — adds ${(cpuMedian.stack - cpuMedian.bare).toFixed(1)} µs, ${(cpuMedian.stack / cpuMedian.bare).toFixed(1)}× the baseline`,
 );
 await stack.close();
+await inMemory.close();
 
 // Each layer alone, with the options it has in the stack. Alone, the audit layer's receipts are
 // smaller (no other layer adds to the audit), so the column does not add up to the stack's figure.
@@ -159,6 +184,50 @@ for (const layer of Object.keys(layerOptions) as (keyof typeof layerOptions)[]) 
 await alone.run();
 printRatios(alone, 'no middleware (baseline)', CALLS, 'µs');
 await Promise.all(single.map((only) => only.close()));
+
+// One receipt of the full stack (its audit holds every layer's entry), step by step: its JSON text,
+// then its link in the chain (SHA-256 of the previous hash and the text), then the log's whole
+// work for it, written. What the local log adds to the stack per call is this last row.
+let stackReceipt: ToolCallReceipt | undefined;
+const capturing = governanceStack({
+  ...layerOptions,
+  audit: {
+    sink: (receipt) => {
+      stackReceipt = receipt;
+    },
+  },
+});
+await createDispatcher({
+  registry: toolsUseMiddleware(createToolRegistry([add]), capturing.schemaTransform!),
+  caller: capturing.caller,
+}).dispatch(
+  { id: 'r0', name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
+  { sessionId: 'bench' },
+);
+await capturing.close();
+const sample = stackReceipt!;
+const sampleBytes = Buffer.byteLength(JSON.stringify(sample));
+const lineLog = new LocalReceiptLog(join(directory, 'stack-receipts.jsonl'));
+const lineSteps = new Bench({
+  name: `one receipt of the stack (${sampleBytes} bytes of JSON; ${CALLS} per iteration; per receipt)`,
+  time: 1000,
+  warmup: true,
+});
+let prevHash = GENESIS_HASH;
+lineSteps
+  .add('JSON.stringify (baseline)', () => {
+    for (let n = 0; n < CALLS; n += 1) JSON.stringify(sample);
+  })
+  .add('+ its link in the chain (SHA-256)', () => {
+    for (let n = 0; n < CALLS; n += 1) prevHash = receiptHash(prevHash, JSON.stringify(sample));
+  })
+  .add('LocalReceiptLog.record, written (flush)', async () => {
+    for (let n = 0; n < CALLS; n += 1) void lineLog.record(sample);
+    await lineLog.flush();
+  });
+await lineSteps.run();
+printRatios(lineSteps, 'JSON.stringify (baseline)', CALLS, 'µs');
+await lineLog.close();
 
 const RECEIPTS = 20_000;
 const receipt: ToolCallReceipt = {

@@ -8,7 +8,9 @@ export { createWorkerPool, type WorkerPool } from '../../dist/executors.js';
 export * from '../../dist/index.js';
 export type { GovernanceStack, GovernanceStackOptions } from '../../dist/middleware/index.js';
 export {
+  GENESIS_HASH,
   LocalReceiptLog,
+  receiptHash,
   type ToolCallReceipt,
   verifyReceipts,
 } from '../../dist/middleware/receipts/index.js';
