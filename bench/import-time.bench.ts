@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './support/report.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,10 +48,6 @@ for (let round = 0; round < ROUNDS; round += 1) {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const baseline = median(samples.get('node -e 0 (baseline)') ?? []);
 const cpuBaseline = median(cpuSamples.get('node -e 0 (baseline)') ?? []);
 console.table(
