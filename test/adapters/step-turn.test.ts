@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StepTurn } from '../../src/adapters/step-turn.js';
+import { createDispatcher, createToolRegistry, defineTool } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingDispatcher } from '../support/recording-dispatcher.js';
 
@@ -61,5 +62,38 @@ describe('StepTurn', () => {
       await Promise.all(['a', 'b'].map((id) => step.dispatch(call(id), controller.signal)));
     }
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('links a long-lived signal once for a step whose quick calls arrive one after another', async () => {
+    const add = defineTool<{ a: number; b: number }, number>({
+      name: 'add',
+      description: 'Add two numbers',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
+      safety: { readOnly: true },
+      handler: ({ a, b }) => a + b,
+    });
+    const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
+    const { signal } = new AbortController();
+    const addListener = signal.addEventListener.bind(signal);
+    let linked = 0;
+    signal.addEventListener = ((...args: Parameters<AbortSignal['addEventListener']>) => {
+      linked += 1;
+      addListener(...args);
+    }) as AbortSignal['addEventListener'];
+    const step = new StepTurn({ dispatcher }, signal);
+    // Each call arrives a microtask after the one before has settled, as a framework hands them over.
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (id) => {
+        await null;
+        return step.dispatch(call(id), signal);
+      }),
+    );
+    expect(results.map((result) => result.emitOrder)).toEqual([0, 1, 2, 3]);
+    expect(linked).toBe(1);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });
