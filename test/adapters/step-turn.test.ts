@@ -1,9 +1,10 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StepTurn } from '../../src/adapters/step-turn.js';
-import { createDispatcher, createToolRegistry, defineTool } from '../../src/index.js';
+import { createDispatcher, createToolRegistry } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingDispatcher } from '../support/recording-dispatcher.js';
+import { addTool } from '../support/tools.js';
 
 const call = (id: string) => ({ id, name: 'add', arguments: '{"a":1,"b":2}' });
 
@@ -65,18 +66,7 @@ describe('StepTurn', () => {
   });
 
   it('links a long-lived signal once for a step whose quick calls arrive one after another', async () => {
-    const add = defineTool<{ a: number; b: number }, number>({
-      name: 'add',
-      description: 'Add two numbers',
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-      safety: { readOnly: true },
-      handler: ({ a, b }) => a + b,
-    });
-    const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
+    const dispatcher = createDispatcher({ registry: createToolRegistry([addTool]) });
     const { signal } = new AbortController();
     const addListener = signal.addEventListener.bind(signal);
     let linked = 0;
