@@ -15,6 +15,7 @@
  * work from a neighbour moves one round, not the verdict. The spread shows the rounds' extremes.
  *
  * Run: npm run build && tsx bench/peers.bench.ts   (ROUNDS=n)
+ * One case alone (instruction counts, profiles): CASE='<case name>' N=10 ITERATIONS=300 node --import tsx bench/peers.bench.ts
  */
 import { AIMessage } from '@langchain/core/messages';
 import { tool as langchainTool } from '@langchain/core/tools';
@@ -112,15 +113,8 @@ function modelOf(n: number) {
     });
 }
 
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const PAIRS = [
-  ['AI SDK', 'ai sdk generateText + aiSdkTools', 'ai sdk generateText, its own tools'],
-  ['LangGraph', 'switchyardToolNode', 'langgraph ToolNode'],
-  ['OpenAI Agents', 'openai agents run + openAIAgentsTools', 'openai agents run, its own tools'],
-] as const;
-const rows: Record<string, string>[] = [];
-const verdicts: string[] = [];
-for (const n of [1, 10, 100]) {
+/** Every case of one step of N calls, by name: one iteration runs the step once. */
+function casesOf(n: number): Map<string, () => Promise<void>> {
   const calls = Array.from({ length: n }, (_, index) => ({
     id: `c${index}`,
     name: 'add',
@@ -140,42 +134,88 @@ for (const n of [1, 10, 100]) {
   };
   const newModel = modelOf(n);
   const newAgentsModel = agentsModelOf(n);
-  const rounds: Map<string, number>[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const bench = new Bench({ time: 300, warmup: true });
-    bench
-      .add('switchyard dispatchTurn', async () => {
+  return new Map<string, () => Promise<void>>([
+    [
+      'switchyard dispatchTurn',
+      async () => {
         await dispatchTurn(calls, { dispatcher });
-      })
-      .add('ai sdk generateText, its own tools', async () => {
+      },
+    ],
+    [
+      'ai sdk generateText, its own tools',
+      async () => {
         await generateText({
           model: newModel(),
           prompt: 'p',
           stopWhen: stepCountIs(2),
           tools: { add: aiSdkAdd },
         });
-      })
-      .add('ai sdk generateText + aiSdkTools', async () => {
+      },
+    ],
+    [
+      'ai sdk generateText + aiSdkTools',
+      async () => {
         await generateText({
           model: newModel(),
           prompt: 'p',
           stopWhen: stepCountIs(2),
           ...switchyardAiSdkTools,
         });
-      })
-      .add('langgraph ToolNode', async () => {
+      },
+    ],
+    [
+      'langgraph ToolNode',
+      async () => {
         await toolNode.invoke(state);
-      })
-      .add('switchyardToolNode', async () => {
+      },
+    ],
+    [
+      'switchyardToolNode',
+      async () => {
         await switchyardNode(state);
-      })
-      .add('openai agents run, its own tools', async () => {
+      },
+    ],
+    [
+      'openai agents run, its own tools',
+      async () => {
         await run(new Agent({ name: 'a', model: newAgentsModel(), tools: [agentsAdd] }), 'p');
-      })
-      .add('openai agents run + openAIAgentsTools', async () => {
+      },
+    ],
+    [
+      'openai agents run + openAIAgentsTools',
+      async () => {
         const model = switchyardAgentsTools.model(newAgentsModel());
         await run(new Agent({ name: 'a', model, tools: switchyardAgentsTools.tools }), 'p');
-      });
+      },
+    ],
+  ]);
+}
+
+// One case alone, for instruction counts and profiles (`valgrind --tool=callgrind node --import tsx
+// bench/peers.bench.ts` with CASE, N and ITERATIONS; the difference between two ITERATIONS values
+// leaves start-up out). WARMUP iterations (default 300) run first.
+if (process.env.CASE !== undefined) {
+  const step = casesOf(Number(process.env.N ?? 10)).get(process.env.CASE);
+  if (step === undefined) throw new Error(`no case ${process.env.CASE}`);
+  const iterations = Number(process.env.WARMUP ?? 300) + Number(process.env.ITERATIONS ?? 0);
+  for (let index = 0; index < iterations; index += 1) await step();
+  process.exit(0);
+}
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const PAIRS = [
+  ['AI SDK', 'ai sdk generateText + aiSdkTools', 'ai sdk generateText, its own tools'],
+  ['LangGraph', 'switchyardToolNode', 'langgraph ToolNode'],
+  ['OpenAI Agents', 'openai agents run + openAIAgentsTools', 'openai agents run, its own tools'],
+] as const;
+const rows: Record<string, string>[] = [];
+const verdicts: string[] = [];
+for (const n of [1, 10, 100]) {
+  const cases = casesOf(n);
+  const rounds: Map<string, number>[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bench = new Bench({ time: 300, warmup: true });
+    for (const [name, step] of cases) bench.add(name, step);
     await bench.run();
     rounds.push(
       new Map(bench.tasks.map((task) => [task.name, (meanMs(bench, task.name) * 1000) / n])),

@@ -27,6 +27,8 @@ export class StepTurn {
   readonly #links = new Map<AbortSignal, AbortLink>();
   /** Calls that bring a signal to a turn begun without one: a turn of their own per signal. */
   #signalled: WeakMap<AbortSignal, StepTurn> | undefined;
+  /** An unlink is queued for when the calls now arriving have been handed over. */
+  #unlinkQueued = false;
 
   /** `signal`: the framework's abort for the step's calls, as the first call brings it. */
   constructor(options: Omit<DispatchTurnOptions, 'signal'>, signal?: AbortSignal) {
@@ -35,7 +37,7 @@ export class StepTurn {
     new TurnRun({ ...options, signal: this.#turn?.signal }, this.#calls, (result) => {
       const settle = this.#waiting.get(result.toolCallId);
       this.#waiting.delete(result.toolCallId);
-      if (this.#waiting.size === 0) this.#unlink();
+      if (this.#waiting.size === 0) this.#unlinkWhenIdle();
       settle?.(result);
     });
     if (signal !== undefined) this.#cancelWith(signal);
@@ -82,8 +84,18 @@ export class StepTurn {
     );
   }
 
-  #unlink(): void {
-    for (const link of this.#links.values()) link.dispose();
-    this.#links.clear();
+  // A framework hands a step's calls over in consecutive microtasks, and a quick tool settles
+  // before the next one arrives: unlinking at once would relink the signal for every call. The
+  // unlink waits one microtask, behind the calls already on their way, and is dropped when a call
+  // waits again by then (its settling queues the next one).
+  #unlinkWhenIdle(): void {
+    if (this.#unlinkQueued || this.#links.size === 0) return;
+    this.#unlinkQueued = true;
+    queueMicrotask(() => {
+      this.#unlinkQueued = false;
+      if (this.#waiting.size > 0) return;
+      for (const link of this.#links.values()) link.dispose();
+      this.#links.clear();
+    });
   }
 }

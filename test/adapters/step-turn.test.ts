@@ -1,8 +1,10 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StepTurn } from '../../src/adapters/step-turn.js';
+import { createDispatcher, createToolRegistry } from '../../src/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingDispatcher } from '../support/recording-dispatcher.js';
+import { addTool } from '../support/tools.js';
 
 const call = (id: string) => ({ id, name: 'add', arguments: '{"a":1,"b":2}' });
 
@@ -61,5 +63,27 @@ describe('StepTurn', () => {
       await Promise.all(['a', 'b'].map((id) => step.dispatch(call(id), controller.signal)));
     }
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('links a long-lived signal once for a step whose quick calls arrive one after another', async () => {
+    const dispatcher = createDispatcher({ registry: createToolRegistry([addTool]) });
+    const { signal } = new AbortController();
+    const addListener = signal.addEventListener.bind(signal);
+    let linked = 0;
+    signal.addEventListener = ((...args: Parameters<AbortSignal['addEventListener']>) => {
+      linked += 1;
+      addListener(...args);
+    }) as AbortSignal['addEventListener'];
+    const step = new StepTurn({ dispatcher }, signal);
+    // Each call arrives a microtask after the one before has settled, as a framework hands them over.
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (id) => {
+        await null;
+        return step.dispatch(call(id), signal);
+      }),
+    );
+    expect(results.map((result) => result.emitOrder)).toEqual([0, 1, 2, 3]);
+    expect(linked).toBe(1);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });

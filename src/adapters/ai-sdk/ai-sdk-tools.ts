@@ -83,8 +83,9 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
 
   const modelOutput = ({ output }: { output: ToolCallResult }): ModelOutput =>
     toModelOutput(output);
-  const anyInput = (schema: object) =>
-    jsonSchema(schema as never, { validate: (value) => ({ success: true, value }) });
+  // A JSON Schema without `validate` is one the AI SDK takes on trust: it parses the call's JSON
+  // and passes whatever parsed on, without a validation step (and its await) of its own.
+  const anyInput = (schema: object) => jsonSchema(schema as never);
 
   const tools: Record<string, Tool> = {};
   for (const definition of dispatcher.registry.modelDefinitions(options.include)) {
