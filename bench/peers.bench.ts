@@ -2,11 +2,12 @@
  * One model step of N trivial tool calls (N = 1, 10, 100), per call, through:
  *   Switchyard's `dispatchTurn` alone;
  *   the AI SDK's `generateText` (a mock model: one step of N calls, then text) with plain AI SDK
- *   tools, and with `aiSdkTools` (Switchyard running the calls);
+ *   tools (a JSON Schema it takes on trust, and a zod schema it validates input against), and with
+ *   `aiSdkTools` (Switchyard running the calls, validating each);
  *   LangGraph's `ToolNode` over LangChain tools, and `switchyardToolNode`, each invoked on a state
  *   whose last AI message proposes the N calls;
  *   the OpenAI Agents SDK's `run` (its `ScriptedModel`: one step of N calls, then text) with a plain
- *   Agents function tool, and with `openAIAgentsTools` (Switchyard running the calls). Tracing is
+ *   Agents function tool (a JSON Schema it takes on trust, and a zod schema it validates), and with `openAIAgentsTools` (Switchyard running the calls). Tracing is
  *   off for both, as it would only add export work.
  * Target: a framework with the Switchyard adapter costs no more per call than the framework alone.
  *
@@ -25,6 +26,7 @@ import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents-co
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { Bench } from 'tinybench';
+import { z } from 'zod';
 import { aiSdkTools } from '../dist/adapters/ai-sdk/index.js';
 import { switchyardToolNode } from '../dist/adapters/langchain/index.js';
 import { openAIAgentsTools } from '../dist/adapters/openai-agents/index.js';
@@ -55,6 +57,14 @@ const aiSdkAdd = tool({
   inputSchema: jsonSchema<{ a: number; b: number }>(SCHEMA as never),
   execute: async ({ a, b }) => a + b,
 });
+// The same tool as an AI SDK user usually writes it, with a zod schema the AI SDK validates each
+// call's input against (a JSON Schema without `validate`, above, is taken on trust): Switchyard
+// validates every call, so this is the like-for-like baseline of the adapter.
+const aiSdkZodAdd = tool({
+  description: 'Add two numbers',
+  inputSchema: z.object({ a: z.number(), b: z.number() }).strict(),
+  execute: async ({ a, b }) => a + b,
+});
 const langchainAdd = langchainTool(async ({ a, b }: { a: number; b: number }) => String(a + b), {
   name: 'add',
   description: 'Add two numbers',
@@ -72,6 +82,14 @@ const agentsAdd = agentsTool({
   parameters: SCHEMA as never,
   strict: false,
   execute: async ({ a, b }: { a: number; b: number }) => a + b,
+});
+// With a zod schema the Agents SDK validates each call's input (the JSON Schema above, not strict,
+// it takes on trust): the like-for-like baseline of the adapter, as for the AI SDK.
+const agentsZodAdd = agentsTool({
+  name: 'add',
+  description: 'Add two numbers',
+  parameters: z.object({ a: z.number(), b: z.number() }),
+  execute: async ({ a, b }) => a + b,
 });
 const switchyardAgentsTools = openAIAgentsTools({ dispatcher });
 
@@ -153,6 +171,17 @@ function casesOf(n: number): Map<string, () => Promise<void>> {
       },
     ],
     [
+      'ai sdk generateText, its own zod tools',
+      async () => {
+        await generateText({
+          model: newModel(),
+          prompt: 'p',
+          stopWhen: stepCountIs(2),
+          tools: { add: aiSdkZodAdd },
+        });
+      },
+    ],
+    [
       'ai sdk generateText + aiSdkTools',
       async () => {
         await generateText({
@@ -182,6 +211,12 @@ function casesOf(n: number): Map<string, () => Promise<void>> {
       },
     ],
     [
+      'openai agents run, its own zod tools',
+      async () => {
+        await run(new Agent({ name: 'a', model: newAgentsModel(), tools: [agentsZodAdd] }), 'p');
+      },
+    ],
+    [
       'openai agents run + openAIAgentsTools',
       async () => {
         const model = switchyardAgentsTools.model(newAgentsModel());
@@ -205,8 +240,18 @@ if (process.env.CASE !== undefined) {
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PAIRS = [
   ['AI SDK', 'ai sdk generateText + aiSdkTools', 'ai sdk generateText, its own tools'],
+  [
+    'AI SDK (zod tools: both validate)',
+    'ai sdk generateText + aiSdkTools',
+    'ai sdk generateText, its own zod tools',
+  ],
   ['LangGraph', 'switchyardToolNode', 'langgraph ToolNode'],
   ['OpenAI Agents', 'openai agents run + openAIAgentsTools', 'openai agents run, its own tools'],
+  [
+    'OpenAI Agents (zod tools: both validate)',
+    'openai agents run + openAIAgentsTools',
+    'openai agents run, its own zod tools',
+  ],
 ] as const;
 const rows: Record<string, string>[] = [];
 const verdicts: string[] = [];
