@@ -47,8 +47,14 @@ export class CallAttempt implements ExecutionRequest {
   readonly #attempt: number;
   /** When the first attempt started: results report the time of every attempt together. */
   readonly #started: number;
-  /** The attempt's abort state; made on first use when nothing can abort the attempt. */
+  /**
+   * The attempt's abort state. A time limit makes it when the attempt runs; a call with only a
+   * signal follows that signal from the first read of the attempt's abort (`signal`,
+   * `whenAborted`), so a handler that answers at once without reading it adds no listener.
+   */
   #abort: AbortLink | null = null;
+  /** The attempt is over: an abort state made now follows nothing. */
+  #ended = false;
 
   constructor(
     deps: ExecuteCallDeps,
@@ -75,7 +81,7 @@ export class CallAttempt implements ExecutionRequest {
   }
 
   get abortable(): boolean {
-    return this.#abort?.abortable === true;
+    return this.#abort === null ? this.#call.signal !== undefined : this.#abort.abortable;
   }
 
   whenAborted(): Promise<never> {
@@ -95,8 +101,14 @@ export class CallAttempt implements ExecutionRequest {
   }
 
   #link(): AbortLink {
-    this.#abort ??= new AbortLink(undefined);
+    this.#abort ??= new AbortLink(this.#ended ? undefined : this.#call.signal);
     return this.#abort;
+  }
+
+  /** Stops following the call's signal and the time limit. */
+  #end(): void {
+    this.#ended = true;
+    this.#abort?.dispose();
   }
 
   /** The call's result, a promise of it, or (thrown or rejected) the call's cancellation. */
@@ -104,19 +116,14 @@ export class CallAttempt implements ExecutionRequest {
     const call = this.#call;
     const { tool } = this;
     const executor = this.#executor;
-    // Nothing can abort a call without a signal or a time limit: it needs no link.
-    const abort =
-      call.signal === undefined && tool.timeoutMs === undefined
-        ? null
-        : new AbortLink(
-            call.signal,
-            tool.timeoutMs === undefined
-              ? undefined
-              : timeLimit(tool, executor.timesExecution === true),
-          );
-    this.#abort = abort;
+    const { signal } = call;
+    if (tool.timeoutMs !== undefined) {
+      this.#abort = new AbortLink(signal, timeLimit(tool, executor.timesExecution === true));
+    } else if (signal?.aborted) {
+      this.#abort = new AbortLink(signal);
+    }
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
-    if (abort?.aborted) return this.#next(this.#verdict(undefined));
+    if (this.#abort?.aborted) return this.#next(this.#verdict(undefined));
     let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
     try {
       const now = (executor as Partial<Record<typeof EXECUTE_NOW, Executor['execute']>>)[
@@ -124,20 +131,20 @@ export class CallAttempt implements ExecutionRequest {
       ];
       pending = now === undefined ? executor.execute(this) : now.call(executor, this);
     } catch (error) {
-      abort?.dispose();
+      this.#end();
       throw error;
     }
     if (!(pending instanceof Promise)) {
-      abort?.dispose();
+      this.#end();
       return this.#next(this.#verdict(pending));
     }
     return pending.then(
       (outcome) => {
-        abort?.dispose();
+        this.#end();
         return this.#next(this.#verdict(outcome));
       },
       (error: unknown) => {
-        abort?.dispose();
+        this.#end();
         throw error;
       },
     );
@@ -171,6 +178,8 @@ export class CallAttempt implements ExecutionRequest {
     const deps = this.#deps;
     const call = this.#call;
     const attempt = this.#attempt;
+    // A handler that answered at once may have aborted the call's signal without reading it.
+    if (this.#abort === null && call.signal?.aborted) this.#abort = new AbortLink(call.signal);
     const abort = this.#abort;
     const { tool } = this;
     const executorName = tool.executor.kind;

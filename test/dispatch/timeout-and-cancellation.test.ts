@@ -1,9 +1,11 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/dispatch/dispatcher.js';
 import { CancelledError, ToolTimeoutError } from '../../src/errors.js';
 import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
 import { deferred } from '../../src/testing/deferred.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
+import { defineTool } from '../../src/tools/define-tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 
 describe('per-tool timeoutMs', () => {
@@ -200,6 +202,55 @@ describe('turn cancellation', () => {
     await tool.nextCall();
     narrow.abort(new ToolTimeoutError('work', 5));
     expect(await pending).toMatchObject({ status: 'timeout', errorCategory: 'timeout' });
+  });
+
+  // A handler that answers at once needs no listener on the turn's signal; the abort is still seen.
+  describe('a handler that answers at once', () => {
+    function syncTool(handler: (signalOf: () => AbortSignal) => string) {
+      return defineTool({
+        name: 'quick',
+        description: 'Answers at once',
+        inputSchema: { type: 'object', additionalProperties: false },
+        handler: (_args, runtime) => handler(() => runtime.signal),
+      });
+    }
+
+    it('adds no listener to the turn signal when it does not read its own', async () => {
+      const controller = new AbortController();
+      const seen: number[] = [];
+      const tool = syncTool(() => {
+        seen.push(getEventListeners(controller.signal, 'abort').length);
+        return 'done';
+      });
+      const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
+      const result = await dispatcher.dispatch(
+        { id: 'c1', name: 'quick', arguments: {} },
+        { signal: controller.signal },
+      );
+      expect(result).toMatchObject({ status: 'ok', result: 'done' });
+      expect(seen).toEqual([0]);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('is cancelled when the turn aborts before it returns, read or not', async () => {
+      for (const reads of [false, true]) {
+        const controller = new AbortController();
+        let handlerSignal: AbortSignal | undefined;
+        const tool = syncTool((signalOf) => {
+          if (reads) handlerSignal = signalOf();
+          controller.abort(new CancelledError('stopped mid-call'));
+          return 'done';
+        });
+        const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
+        const result = await dispatcher.dispatch(
+          { id: 'c1', name: 'quick', arguments: {} },
+          { signal: controller.signal },
+        );
+        expect(result).toMatchObject({ status: 'cancelled', error: 'stopped mid-call' });
+        if (reads) expect(handlerSignal?.aborted).toBe(true);
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+      }
+    });
   });
 
   it('settles only the call whose turn was cancelled', async () => {
