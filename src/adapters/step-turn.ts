@@ -18,8 +18,9 @@ export class StepTurn {
   readonly #options: Omit<DispatchTurnOptions, 'signal'>;
   readonly #calls = new PushSource();
   readonly #waiting = new Map<string, (result: ToolCallResult) => void>();
-  /** The turn's own abort: it follows every framework signal linked to it; undefined without one. */
-  readonly #turn: AbortLink | undefined;
+  readonly #run: TurnRun;
+  /** The turn was begun with a framework signal: it follows every one linked to it. */
+  readonly #followsSignals: boolean;
   /**
    * The framework signals the turn follows (the frameworks hand every call of a step the same one),
    * unlinked whenever no call waits, so a long-lived signal keeps no listener of ours.
@@ -33,13 +34,22 @@ export class StepTurn {
   /** `signal`: the framework's abort for the step's calls, as the first call brings it. */
   constructor(options: Omit<DispatchTurnOptions, 'signal'>, signal?: AbortSignal) {
     this.#options = options;
-    this.#turn = signal === undefined ? undefined : new AbortLink(undefined);
-    new TurnRun({ ...options, signal: this.#turn?.signal }, this.#calls, (result) => {
-      const settle = this.#waiting.get(result.toolCallId);
-      this.#waiting.delete(result.toolCallId);
-      if (this.#waiting.size === 0) this.#unlinkWhenIdle();
-      settle?.(result);
-    });
+    this.#followsSignals = signal !== undefined;
+    // A turn that follows signals is cancelled through `cancel()`: its own abort is the only
+    // `AbortController` of the step.
+    this.#run = new TurnRun(
+      options,
+      this.#calls,
+      (result) => {
+        const settle = this.#waiting.get(result.toolCallId);
+        this.#waiting.delete(result.toolCallId);
+        if (this.#waiting.size === 0) this.#unlinkWhenIdle();
+        settle?.(result);
+      },
+      undefined,
+      undefined,
+      this.#followsSignals,
+    );
     if (signal !== undefined) this.#cancelWith(signal);
   }
 
@@ -51,7 +61,7 @@ export class StepTurn {
     call: ProposedCall & { readonly id: string },
     signal?: AbortSignal,
   ): Promise<ToolCallResult> {
-    if (signal !== undefined && this.#turn === undefined) {
+    if (signal !== undefined && !this.#followsSignals) {
       return this.#turnFor(signal).dispatch(call, signal);
     }
     const result = new Promise<ToolCallResult>((resolve) => this.#waiting.set(call.id, resolve));
@@ -73,13 +83,13 @@ export class StepTurn {
   }
 
   #cancelWith(signal: AbortSignal): void {
-    const turn = this.#turn;
-    if (turn === undefined || this.#links.has(signal)) return;
+    if (!this.#followsSignals || this.#links.has(signal)) return;
+    const run = this.#run;
     this.#links.set(
       signal,
       new AbortLink(signal, {
         reasonOf: (reason) => reason,
-        onAbort: (reason) => turn.abort(reason),
+        onAbort: (reason) => run.cancel(reason),
       }),
     );
   }
