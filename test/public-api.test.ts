@@ -103,7 +103,7 @@ const ENTRY_POINTS: Record<string, { readonly source: string; readonly names: re
     },
     './adapters/openai-agents': {
       source: '../src/adapters/openai-agents/index.js',
-      names: ['UNLISTED_CALL_TOOL', 'fromOpenAIAgentsTools', 'openAIAgentsTools'],
+      names: ['fromOpenAIAgentsTools', 'openAIAgentsTools', 'unlistedCallOf'],
     },
     './actors': {
       source: '../src/actors/index.js',

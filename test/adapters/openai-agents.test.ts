@@ -9,7 +9,7 @@ import {
 } from '@openai/agents-core';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents-core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAIAgentsTools, UNLISTED_CALL_TOOL } from '../../src/adapters/openai-agents/index.js';
+import { openAIAgentsTools, unlistedCallOf } from '../../src/adapters/openai-agents/index.js';
 import { deferred } from '../../src/testing/index.js';
 import { recordingDispatcher } from '../support/recording-dispatcher.js';
 import { NO_PARAMETERS } from './agents-support.js';
@@ -68,7 +68,7 @@ function expectOneSwitchyardAnswerEach(stack: Stack, model: ScriptedModel) {
   expect(byId.get('c3')).toMatchObject({ status: 'schema_violation', emitOrder: 3 });
 
   const sent = transcriptSent(model);
-  // The model reads its own calls back, as it wrote them, and never sees the carrier tool.
+  // The model reads its own calls back, as it wrote them.
   expect(sent.calls).toEqual(MIXED_STEP.map((call) => [call.callId, call.name, call.arguments]));
   expect(sent.tools).toEqual(['add']);
   expect(sent.results.size).toBe(4);
@@ -105,14 +105,32 @@ describe('openAIAgentsTools under the Runner', () => {
     expectOneSwitchyardAnswerEach(stack, model);
   });
 
-  it('answers a call to the hidden carrier name itself as an unknown tool', async () => {
+  it("carries refused calls under a listed tool's name in the run's own items", async () => {
     const stack = recordingDispatcher();
-    const model = scripted([functionCall(UNLISTED_CALL_TOOL, '{"x":1}', { callId: 'h0' })]);
-    await run(agentOf(stack, model), 'probe');
-    expect(stack.receipts).toHaveLength(1);
-    expect(stack.results).toMatchObject([
-      { toolCallId: 'h0', toolName: UNLISTED_CALL_TOOL, errorCategory: 'tool_not_found' },
+    const result = await run(agentOf(stack, scripted(MIXED_STEP)), 'add things');
+    const calls = result.history.flatMap((item) => (item.type === 'function_call' ? [item] : []));
+    expect(calls.map((call) => [call.callId, call.name, unlistedCallOf(call.arguments)])).toEqual([
+      ['c0', 'add', null],
+      ['c1', 'add', { name: 'subtract', arguments: '{"a":1,"b":2}' }],
+      ['c2', 'add', { name: 'add', arguments: '{"a":1,' }],
+      ['c3', 'add', null],
     ]);
+  });
+
+  it('leaves an unknown name to the Runner when the agent lists no Switchyard tool', async () => {
+    const stack = recordingDispatcher();
+    const set = openAIAgentsTools({ dispatcher: stack.dispatcher });
+    const echo = tool({
+      name: 'echo',
+      description: 'Echo',
+      parameters: NO_PARAMETERS,
+      strict: false,
+      execute: async () => 'echoed',
+    });
+    const model = scripted([functionCall('subtract', '{}', { callId: 's0' })]);
+    const agent = new Agent({ name: 'a', model: set.model(model), tools: [echo] });
+    await expect(run(agent, 'nothing to carry under')).rejects.toThrow(/subtract/);
+    expect(stack.results).toHaveLength(0);
   });
 
   it('leaves the agent’s own Agents tools to the Runner', async () => {

@@ -11,4 +11,4 @@ export {
   type OpenAIAgentsToolsOptions,
   openAIAgentsTools,
 } from './openai-agents-tools.js';
-export { UNLISTED_CALL_TOOL } from './unlisted-call.js';
+export { type UnlistedCall, unlistedCallOf } from './unlisted-call.js';

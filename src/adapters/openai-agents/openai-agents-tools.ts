@@ -10,11 +10,10 @@ import {
   type ToolInputParameters,
   tool,
 } from '@openai/agents-core';
-import { isPlainObject, type JsonObject } from '../../tools/json.js';
 import { checkDispatcher, type StepAdapterOptions, stepTurnOptions } from '../step-options.js';
 import { StepTurn } from '../step-turn.js';
 import { PassingModel } from './passing-model.js';
-import { UNLISTED_CALL_TOOL, unlistedCallOf } from './unlisted-call.js';
+import { unlistedCallOf } from './unlisted-call.js';
 
 /** A function tool as the Agents SDK runs it, for agents of any context type. */
 export type AgentsFunctionTool = FunctionTool<unknown, ToolInputParameters, string>;
@@ -30,7 +29,7 @@ export interface OpenAIAgentsToolsOptions extends StepAdapterOptions {
 
 /** What an agent takes: its `tools`, and its model wrapped so that every call reaches Switchyard. */
 export interface OpenAIAgentsToolSet {
-  /** One function tool per advertised Switchyard tool, and the hidden carrier tool. */
+  /** One function tool per advertised Switchyard tool. */
   readonly tools: AgentsFunctionTool[];
   /** Wraps the agent's model (`new Agent({ model: set.model(model), tools: set.tools })`). */
   model(inner: Model): Model;
@@ -38,28 +37,44 @@ export interface OpenAIAgentsToolSet {
   modelProvider(inner: ModelProvider): ModelProvider;
 }
 
-// The Runner parsed the model's JSON; anything but an object goes to Switchyard as the model's own
-// text, for Switchyard to judge.
-function argumentsOf(
-  input: unknown,
-  details: { toolCall?: { arguments?: unknown } } | undefined,
-): string | JsonObject {
-  if (isPlainObject(input)) return input as JsonObject;
-  const text = details?.toolCall?.arguments;
-  return typeof text === 'string' ? text : JSON.stringify(input ?? null);
+/** What the Runner hands a function tool's `invoke` beside the model's argument text. */
+type ToolCallDetails = NonNullable<Parameters<AgentsFunctionTool['invoke']>[2]>;
+
+/**
+ * A function tool whose `invoke` takes the model's argument text as it is. The Agents SDK's
+ * `tool()` builds the tool (its approval, enablement and timeout settings, which the Runner reads),
+ * and only its `invoke` is replaced: `tool()`'s own would parse the text a second time and wrap
+ * the call in its error and logging handling, none of which applies to a call Switchyard answers.
+ * The Runner only parses the text itself, for approval, and the wrapped model has already carried
+ * every text it cannot parse.
+ */
+function functionTool(
+  name: string,
+  description: string,
+  parameters: object,
+  invoke: (
+    input: string,
+    runContext: RunContext<unknown>,
+    details?: ToolCallDetails,
+  ) => Promise<string>,
+): AgentsFunctionTool {
+  const made = tool({
+    name,
+    description,
+    parameters: parameters as never,
+    strict: false,
+    execute: () => '',
+  });
+  return {
+    ...(made as AgentsFunctionTool),
+    invoke: (runContext, input, details) => invoke(input, runContext, details),
+  };
 }
 
 /** The calls of one model response; its turn opens when the first of them runs. */
 interface Step {
   turn?: StepTurn;
 }
-
-const CARRIER_SCHEMA = {
-  type: 'object',
-  properties: { name: { type: 'string' }, arguments: { type: 'string' } },
-  required: ['name', 'arguments'],
-  additionalProperties: false,
-};
 
 /** Calls announced but not yet run: bounded, since a call held for approval may never run. */
 const MAX_PENDING_CALLS = 10_000;
@@ -72,8 +87,9 @@ const MAX_PENDING_CALLS = 10_000;
  * observation as the tool output the model reads, and the run's abort signal cancelling the step.
  *
  * The guarantees for unknown names and bad JSON need the wrapped model (`model` or
- * `modelProvider`): it rewrites such calls to a hidden carrier tool before the Runner sees them,
- * and restores them before the model reads its transcript.
+ * `modelProvider`): before the Runner sees such a call, it carries it under the name of a
+ * Switchyard tool the agent lists, the model's name and text inside its arguments (`unlistedCallOf`
+ * reads them back), and it restores the call before the model reads its transcript.
  *
  * @example
  * const set = openAIAgentsTools({ dispatcher, maxConcurrentTools: 8 });
@@ -117,9 +133,9 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
 
   async function run(
     name: string,
-    args: string | JsonObject,
+    args: string,
     runContext: RunContext<unknown> | undefined,
-    details: { toolCall?: { callId: string; arguments: string }; signal?: AbortSignal } = {},
+    details: ToolCallDetails = {},
   ): Promise<string> {
     const callId = details.toolCall?.callId;
     // A call the wrapped model did not announce (a model left unwrapped, a resumed run) is a step
@@ -137,30 +153,20 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
   const tools: AgentsFunctionTool[] = [];
   for (const definition of dispatcher.registry.modelDefinitions(options.include)) {
     tools.push(
-      tool({
-        name: definition.name,
-        description: definition.description,
-        parameters: definition.inputSchema as never,
-        strict: false,
-        execute: (input, runContext, details) =>
-          run(definition.name, argumentsOf(input, details), runContext, details as never),
-      }) as AgentsFunctionTool,
+      functionTool(
+        definition.name,
+        definition.description,
+        definition.inputSchema,
+        (input, runContext, details) => {
+          // A call the wrapped model carried under this tool's name runs as the model wrote it.
+          const carried = unlistedCallOf(input);
+          return carried === null
+            ? run(definition.name, input, runContext, details)
+            : run(carried.name, carried.arguments, runContext, details);
+        },
+      ),
     );
   }
-  tools.push(
-    tool({
-      name: UNLISTED_CALL_TOOL,
-      description: 'Carries a call the agent cannot list to Switchyard; never shown to the model.',
-      parameters: CARRIER_SCHEMA as never,
-      strict: false,
-      execute: (input, runContext, details) => {
-        const carried = unlistedCallOf(details?.toolCall?.arguments ?? JSON.stringify(input));
-        return carried === null
-          ? run(UNLISTED_CALL_TOOL, argumentsOf(input, details), runContext, details as never)
-          : run(carried.name, carried.arguments, runContext, details as never);
-      },
-    }) as AgentsFunctionTool,
-  );
   const ours = new Set(tools.map((each) => each.name));
 
   const model = (inner: Model): Model => new PassingModel(inner, ours, announce);

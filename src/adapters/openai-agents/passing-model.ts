@@ -7,21 +7,16 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
 } from '@openai/agents-core';
-import {
-  listedNames,
-  passUnlistedCalls,
-  restoreUnlistedCalls,
-  UNLISTED_CALL_TOOL,
-} from './unlisted-call.js';
+import { listedNames, passUnlistedCalls, restoreUnlistedCalls } from './unlisted-call.js';
 
 /** What the model wrapper tells the tools: the calls of one step, in the model's order. */
 export type StepListener = (output: readonly AgentOutputItem[]) => void;
 
 /**
- * A model in front of the Runner's own call handling: it hides the carrier tool from the model,
- * restores the model's own calls in every request, and rewrites the calls of each response that
- * the Runner would answer itself (unknown names, unparseable arguments) into carrier calls, so
- * they reach Switchyard. Each response's calls are announced to `onStep`.
+ * A model in front of the Runner's own call handling: it carries the calls of each response that
+ * the Runner would answer itself (unknown names, unparseable arguments) under a Switchyard tool's
+ * name, so they reach Switchyard, and restores the model's own calls in every request. Each
+ * response's calls are announced to `onStep`.
  */
 export class PassingModel implements Model {
   readonly #inner: Model;
@@ -62,15 +57,12 @@ export class PassingModel implements Model {
   }
 
   #forward(request: ModelRequest): ModelRequest {
-    return {
-      ...request,
-      input: restoreUnlistedCalls(request.input),
-      tools: request.tools.filter((tool) => tool.name !== UNLISTED_CALL_TOOL),
-    };
+    const input = restoreUnlistedCalls(request.input);
+    return input === request.input ? request : { ...request, input };
   }
 
   #pass(output: AgentOutputItem[], forwarded: ModelRequest): AgentOutputItem[] {
-    const passed = passUnlistedCalls(output, listedNames(forwarded), this.#ours);
+    const passed = passUnlistedCalls(output, () => listedNames(forwarded), this.#ours);
     this.#onStep(passed);
     return passed;
   }

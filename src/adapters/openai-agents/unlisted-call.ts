@@ -2,13 +2,15 @@ import type { AgentInputItem, AgentOutputItem, ModelRequest } from '@openai/agen
 import { isPlainObject } from '../../tools/json.js';
 
 /**
- * The hidden tool that carries, under the Runner, a call the Runner would answer itself: a name
- * the agent does not list, or (for a Switchyard tool) arguments that are not JSON. The model never
- * sees it: it is dropped from every request, and calls rewritten to it are restored.
+ * The key of a carried call's argument text: `{"switchyard_unlisted_call":{"name":…,"arguments":…}}`.
+ * A call the Runner would answer itself (a name the agent does not list, or arguments that are not
+ * JSON) travels under the name of a Switchyard tool the agent lists, with this text; the model
+ * never sees it, as every request restores the call as the model wrote it.
  */
-export const UNLISTED_CALL_TOOL = 'switchyard_unlisted_call';
+const UNLISTED_CALL_KEY = 'switchyard_unlisted_call';
+const CARRIED_PREFIX = `{"${UNLISTED_CALL_KEY}":`;
 
-/** What a rewritten call carries: the model's own name and argument text. */
+/** What a carried call holds: the model's own name and argument text. */
 export interface UnlistedCall {
   readonly name: string;
   readonly arguments: string;
@@ -32,28 +34,16 @@ function parses(text: string): boolean {
 }
 
 /**
- * A model's output with every call the Runner would refuse rewritten to the hidden tool: names
- * not in `listed`, and unparseable arguments to a tool `ours` owns. Namespaced calls (the
- * Responses API's tool namespaces) are left to the Runner.
+ * The call a carried call's argument text holds, or null for any other text. An item of
+ * `result.history` or `result.newItems` whose arguments this reads is a call the model made under
+ * the name and text it returns.
  */
-export function passUnlistedCalls(
-  output: readonly AgentOutputItem[],
-  listed: ReadonlySet<string>,
-  ours: ReadonlySet<string>,
-): AgentOutputItem[] {
-  return output.map((item) => {
-    if (item.type !== 'function_call' || item.namespace !== undefined) return item;
-    const refused = !listed.has(item.name) || (ours.has(item.name) && !parses(item.arguments));
-    if (!refused || item.name === UNLISTED_CALL_TOOL) return item;
-    const carried: UnlistedCall = { name: item.name, arguments: item.arguments };
-    return { ...item, name: UNLISTED_CALL_TOOL, arguments: JSON.stringify(carried) };
-  });
-}
-
-/** The call a rewritten item carries, or null for any other item. */
 export function unlistedCallOf(argumentsText: string): UnlistedCall | null {
+  if (!argumentsText.startsWith(CARRIED_PREFIX)) return null;
   try {
-    const carried: unknown = JSON.parse(argumentsText);
+    const carried: unknown = (JSON.parse(argumentsText) as Record<string, unknown>)[
+      UNLISTED_CALL_KEY
+    ];
     if (
       isPlainObject(carried) &&
       typeof carried.name === 'string' &&
@@ -62,27 +52,67 @@ export function unlistedCallOf(argumentsText: string): UnlistedCall | null {
       return { name: carried.name, arguments: carried.arguments };
     }
   } catch {
-    // Not ours: the model called the hidden name itself with text of its own.
+    // Text of the model's own that only starts like a carried call.
   }
   return null;
 }
 
 /**
- * The model's input with every rewritten call (and its result) back under the name and text the
- * model wrote, so the model reads its own transcript.
+ * A model's output with every call the Runner would refuse carried under a Switchyard tool's
+ * name: names not in `listed` (under the first of `ours` the request lists), and unparseable
+ * arguments to a tool of `ours` (under its own name). With no tool of `ours` listed there is
+ * nothing to carry under, and namespaced calls (the Responses API's tool namespaces) are the
+ * Runner's: both are left as they are.
+ */
+export function passUnlistedCalls(
+  output: readonly AgentOutputItem[],
+  listed: () => ReadonlySet<string>,
+  ours: ReadonlySet<string>,
+): AgentOutputItem[] {
+  let names: ReadonlySet<string> | undefined;
+  let carrier: string | null | undefined;
+  const carrierOf = (offered: ReadonlySet<string>): string | null => {
+    if (carrier === undefined) {
+      carrier = null;
+      for (const name of ours) {
+        if (offered.has(name)) {
+          carrier = name;
+          break;
+        }
+      }
+    }
+    return carrier;
+  };
+  return output.map((item) => {
+    if (item.type !== 'function_call' || item.namespace !== undefined) return item;
+    names ??= listed();
+    let under: string | null = item.name;
+    if (!names.has(item.name)) under = carrierOf(names);
+    else if (!ours.has(item.name) || parses(item.arguments)) return item;
+    if (under === null) return item;
+    const carried: UnlistedCall = { name: item.name, arguments: item.arguments };
+    return { ...item, name: under, arguments: JSON.stringify({ [UNLISTED_CALL_KEY]: carried }) };
+  });
+}
+
+/**
+ * The model's input with every carried call (and its result) back under the name and text the
+ * model wrote, so the model reads its own transcript. The input itself when nothing was carried.
  */
 export function restoreUnlistedCalls(input: ModelRequest['input']): ModelRequest['input'] {
   if (typeof input === 'string') return input;
   const names = new Map<string, string>();
-  const restored = input.map((item): AgentInputItem => {
-    if (item.type !== 'function_call' || item.name !== UNLISTED_CALL_TOOL) return item;
+  const calls = new Map<number, AgentInputItem>();
+  input.forEach((item, index) => {
+    if (item.type !== 'function_call') return;
     const carried = unlistedCallOf(item.arguments);
-    if (carried === null) return item;
+    if (carried === null) return;
     names.set(item.callId, carried.name);
-    return { ...item, name: carried.name, arguments: carried.arguments };
+    calls.set(index, { ...item, name: carried.name, arguments: carried.arguments });
   });
   if (names.size === 0) return input;
-  return restored.map((item) => {
+  return input.map((item, index) => {
+    if (item.type === 'function_call') return calls.get(index) ?? item;
     if (item.type !== 'function_call_result') return item;
     const name = names.get(item.callId);
     return name === undefined ? item : { ...item, name };
