@@ -11,8 +11,8 @@ import { TurnRun } from '../streams/turn-run.js';
  * the turn's bound, lanes, planner order and sibling cancellation span the whole step.
  *
  * The turn runs straight on the turn engine rather than through the `dispatchCalls` operator:
- * that operator always gives its turn a signal of its own, and a turn with a signal gives every
- * call an `AbortController` and a listener. A step whose framework passes no signal needs neither.
+ * that operator loads RxJS and always makes its turn cancellable, an `AbortController` per turn.
+ * A step whose framework passes no signal needs neither.
  */
 export class StepTurn {
   readonly #options: Omit<DispatchTurnOptions, 'signal'>;

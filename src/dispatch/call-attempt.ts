@@ -105,6 +105,16 @@ export class CallAttempt implements ExecutionRequest {
     return this.#abort;
   }
 
+  /**
+   * True once the attempt's abort fired. A signal that aborted unread (before the attempt, or
+   * during a handler that answered at once) is linked now, for its reason.
+   */
+  #aborted(): boolean {
+    const { signal } = this.#call;
+    if (this.#abort === null && signal?.aborted) this.#abort = new AbortLink(signal);
+    return this.#abort?.aborted === true;
+  }
+
   /** Stops following the call's signal and the time limit. */
   #end(): void {
     this.#ended = true;
@@ -116,14 +126,11 @@ export class CallAttempt implements ExecutionRequest {
     const call = this.#call;
     const { tool } = this;
     const executor = this.#executor;
-    const { signal } = call;
     if (tool.timeoutMs !== undefined) {
-      this.#abort = new AbortLink(signal, timeLimit(tool, executor.timesExecution === true));
-    } else if (signal?.aborted) {
-      this.#abort = new AbortLink(signal);
+      this.#abort = new AbortLink(call.signal, timeLimit(tool, executor.timesExecution === true));
     }
     // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
-    if (this.#abort?.aborted) return this.#next(this.#verdict(undefined));
+    if (this.#aborted()) return this.#next(this.#verdict(undefined));
     let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
     try {
       const now = (executor as Partial<Record<typeof EXECUTE_NOW, Executor['execute']>>)[
@@ -178,15 +185,14 @@ export class CallAttempt implements ExecutionRequest {
     const deps = this.#deps;
     const call = this.#call;
     const attempt = this.#attempt;
-    // A handler that answered at once may have aborted the call's signal without reading it.
-    if (this.#abort === null && call.signal?.aborted) this.#abort = new AbortLink(call.signal);
+    const aborted = this.#aborted();
     const abort = this.#abort;
     const { tool } = this;
     const executorName = tool.executor.kind;
     const server = executorName === 'mcp_server' ? tool.executor.server : undefined;
     const elapsed = deps.now() - this.#started;
     const mayRetry = tool.retry !== undefined && attempt < (tool.retry.maxAttempts ?? 1);
-    if (abort !== null && (outcome === undefined || abort.aborted)) {
+    if (abort !== null && (outcome === undefined || aborted)) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
       if (mayRetry) return RETRY;
       return withServer(

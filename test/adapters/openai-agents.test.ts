@@ -34,6 +34,17 @@ function scripted(...steps: readonly (readonly FunctionCallItem[])[]) {
 
 type Stack = ReturnType<typeof recordingDispatcher>;
 
+/** An Agents tool of the agent's own, beside Switchyard's. */
+function echoTool() {
+  return tool({
+    name: 'echo',
+    description: 'Echo',
+    parameters: NO_PARAMETERS,
+    strict: false,
+    execute: async () => 'echoed',
+  });
+}
+
 function agentOf(stack: Stack, model: ScriptedModel, maxConcurrentTools?: number) {
   const set = openAIAgentsTools({ dispatcher: stack.dispatcher, maxConcurrentTools });
   return new Agent({ name: 'assistant', model: set.model(model), tools: set.tools });
@@ -120,15 +131,8 @@ describe('openAIAgentsTools under the Runner', () => {
   it('leaves an unknown name to the Runner when the agent lists no Switchyard tool', async () => {
     const stack = recordingDispatcher();
     const set = openAIAgentsTools({ dispatcher: stack.dispatcher });
-    const echo = tool({
-      name: 'echo',
-      description: 'Echo',
-      parameters: NO_PARAMETERS,
-      strict: false,
-      execute: async () => 'echoed',
-    });
     const model = scripted([functionCall('subtract', '{}', { callId: 's0' })]);
-    const agent = new Agent({ name: 'a', model: set.model(model), tools: [echo] });
+    const agent = new Agent({ name: 'a', model: set.model(model), tools: [echoTool()] });
     await expect(run(agent, 'nothing to carry under')).rejects.toThrow(/subtract/);
     expect(stack.results).toHaveLength(0);
   });
@@ -136,18 +140,15 @@ describe('openAIAgentsTools under the Runner', () => {
   it('leaves the agent’s own Agents tools to the Runner', async () => {
     const stack = recordingDispatcher();
     const set = openAIAgentsTools({ dispatcher: stack.dispatcher });
-    const echo = tool({
-      name: 'echo',
-      description: 'Echo',
-      parameters: NO_PARAMETERS,
-      strict: false,
-      execute: async () => 'echoed',
-    });
     const model = scripted([
       functionCall('echo', '{}', { callId: 'e0' }),
       functionCall('add', '{"a":1,"b":1}', { callId: 'c0' }),
     ]);
-    const agent = new Agent({ name: 'a', model: set.model(model), tools: [...set.tools, echo] });
+    const agent = new Agent({
+      name: 'a',
+      model: set.model(model),
+      tools: [...set.tools, echoTool()],
+    });
     await run(agent, 'mixed');
     expect(stack.results.map((result) => result.toolCallId)).toEqual(['c0']);
     expect(transcriptSent(model).results.get('e0')).toBe('echoed');

@@ -206,27 +206,31 @@ describe('turn cancellation', () => {
 
   // A handler that answers at once needs no listener on the turn's signal; the abort is still seen.
   describe('a handler that answers at once', () => {
-    function syncTool(handler: (signalOf: () => AbortSignal) => string) {
-      return defineTool({
+    /** Dispatches one call of a tool whose handler answers at once, under `controller`'s signal. */
+    function dispatchQuick(
+      controller: AbortController,
+      handler: (signalOf: () => AbortSignal) => string,
+    ) {
+      const tool = defineTool({
         name: 'quick',
         description: 'Answers at once',
         inputSchema: { type: 'object', additionalProperties: false },
         handler: (_args, runtime) => handler(() => runtime.signal),
       });
+      const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
+      return dispatcher.dispatch(
+        { id: 'c1', name: 'quick', arguments: {} },
+        { signal: controller.signal },
+      );
     }
 
     it('adds no listener to the turn signal when it does not read its own', async () => {
       const controller = new AbortController();
       const seen: number[] = [];
-      const tool = syncTool(() => {
+      const result = await dispatchQuick(controller, () => {
         seen.push(getEventListeners(controller.signal, 'abort').length);
         return 'done';
       });
-      const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
-      const result = await dispatcher.dispatch(
-        { id: 'c1', name: 'quick', arguments: {} },
-        { signal: controller.signal },
-      );
       expect(result).toMatchObject({ status: 'ok', result: 'done' });
       expect(seen).toEqual([0]);
       expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
@@ -236,16 +240,11 @@ describe('turn cancellation', () => {
       for (const reads of [false, true]) {
         const controller = new AbortController();
         let handlerSignal: AbortSignal | undefined;
-        const tool = syncTool((signalOf) => {
+        const result = await dispatchQuick(controller, (signalOf) => {
           if (reads) handlerSignal = signalOf();
           controller.abort(new CancelledError('stopped mid-call'));
           return 'done';
         });
-        const dispatcher = createDispatcher({ registry: createToolRegistry([tool]) });
-        const result = await dispatcher.dispatch(
-          { id: 'c1', name: 'quick', arguments: {} },
-          { signal: controller.signal },
-        );
         expect(result).toMatchObject({ status: 'cancelled', error: 'stopped mid-call' });
         if (reads) expect(handlerSignal?.aborted).toBe(true);
         expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);

@@ -52,11 +52,7 @@ function functionTool(
   name: string,
   description: string,
   parameters: object,
-  invoke: (
-    input: string,
-    runContext: RunContext<unknown>,
-    details?: ToolCallDetails,
-  ) => Promise<string>,
+  invoke: AgentsFunctionTool['invoke'],
 ): AgentsFunctionTool {
   const made = tool({
     name,
@@ -65,10 +61,7 @@ function functionTool(
     strict: false,
     execute: () => '',
   });
-  return {
-    ...(made as AgentsFunctionTool),
-    invoke: (runContext, input, details) => invoke(input, runContext, details),
-  };
+  return { ...(made as AgentsFunctionTool), invoke };
 }
 
 /** The calls of one model response; its turn opens when the first of them runs. */
@@ -157,7 +150,7 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
         definition.name,
         definition.description,
         definition.inputSchema,
-        (input, runContext, details) => {
+        (runContext, input, details) => {
           // A call the wrapped model carried under this tool's name runs as the model wrote it.
           const carried = unlistedCallOf(input);
           return carried === null

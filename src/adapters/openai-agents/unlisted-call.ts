@@ -70,29 +70,24 @@ export function passUnlistedCalls(
   ours: ReadonlySet<string>,
 ): AgentOutputItem[] {
   let names: ReadonlySet<string> | undefined;
-  let carrier: string | null | undefined;
-  const carrierOf = (offered: ReadonlySet<string>): string | null => {
-    if (carrier === undefined) {
-      carrier = null;
-      for (const name of ours) {
-        if (offered.has(name)) {
-          carrier = name;
-          break;
-        }
-      }
-    }
-    return carrier;
-  };
   return output.map((item) => {
     if (item.type !== 'function_call' || item.namespace !== undefined) return item;
     names ??= listed();
-    let under: string | null = item.name;
-    if (!names.has(item.name)) under = carrierOf(names);
-    else if (!ours.has(item.name) || parses(item.arguments)) return item;
+    const under = !names.has(item.name)
+      ? firstListed(ours, names)
+      : ours.has(item.name) && !parses(item.arguments)
+        ? item.name
+        : null;
     if (under === null) return item;
     const carried: UnlistedCall = { name: item.name, arguments: item.arguments };
     return { ...item, name: under, arguments: JSON.stringify({ [UNLISTED_CALL_KEY]: carried }) };
   });
+}
+
+/** The first of `ours` that `offered` lists, or null. */
+function firstListed(ours: ReadonlySet<string>, offered: ReadonlySet<string>): string | null {
+  for (const name of ours) if (offered.has(name)) return name;
+  return null;
 }
 
 /**
@@ -102,17 +97,19 @@ export function passUnlistedCalls(
 export function restoreUnlistedCalls(input: ModelRequest['input']): ModelRequest['input'] {
   if (typeof input === 'string') return input;
   const names = new Map<string, string>();
-  const calls = new Map<number, AgentInputItem>();
-  input.forEach((item, index) => {
-    if (item.type !== 'function_call') return;
+  for (const item of input) {
+    if (item.type !== 'function_call') continue;
     const carried = unlistedCallOf(item.arguments);
-    if (carried === null) return;
-    names.set(item.callId, carried.name);
-    calls.set(index, { ...item, name: carried.name, arguments: carried.arguments });
-  });
+    if (carried !== null) names.set(item.callId, carried.name);
+  }
   if (names.size === 0) return input;
-  return input.map((item, index) => {
-    if (item.type === 'function_call') return calls.get(index) ?? item;
+  return input.map((item): AgentInputItem => {
+    if (item.type === 'function_call') {
+      const carried = unlistedCallOf(item.arguments);
+      return carried === null
+        ? item
+        : { ...item, name: carried.name, arguments: carried.arguments };
+    }
     if (item.type !== 'function_call_result') return item;
     const name = names.get(item.callId);
     return name === undefined ? item : { ...item, name };
