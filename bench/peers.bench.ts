@@ -30,31 +30,14 @@ import { z } from 'zod';
 import { aiSdkTools } from '../dist/adapters/ai-sdk/index.js';
 import { switchyardToolNode } from '../dist/adapters/langchain/index.js';
 import { openAIAgentsTools } from '../dist/adapters/openai-agents/index.js';
+import { ADD_SCHEMA, peersAdd } from './support/peers-add.mjs';
 import { meanMs, median } from './support/report.js';
-import {
-  createDispatcher,
-  createToolRegistry,
-  defineTool,
-  dispatchTurn,
-} from './support/switchyard.js';
+import { createDispatcher, createToolRegistry, dispatchTurn } from './support/switchyard.js';
 
-const SCHEMA = {
-  type: 'object',
-  properties: { a: { type: 'number' }, b: { type: 'number' } },
-  required: ['a', 'b'] as string[],
-  additionalProperties: false,
-} as const;
-const add = defineTool<{ a: number; b: number }, number>({
-  name: 'add',
-  description: 'Add two numbers',
-  inputSchema: SCHEMA,
-  safety: { readOnly: true },
-  handler: ({ a, b }) => a + b,
-});
-const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
+const dispatcher = createDispatcher({ registry: createToolRegistry([peersAdd]) });
 const aiSdkAdd = tool({
   description: 'Add two numbers',
-  inputSchema: jsonSchema<{ a: number; b: number }>(SCHEMA as never),
+  inputSchema: jsonSchema<{ a: number; b: number }>(ADD_SCHEMA as never),
   execute: async ({ a, b }) => a + b,
 });
 // The same tool as an AI SDK user usually writes it, with a zod schema the AI SDK validates each
@@ -68,7 +51,7 @@ const aiSdkZodAdd = tool({
 const langchainAdd = langchainTool(async ({ a, b }: { a: number; b: number }) => String(a + b), {
   name: 'add',
   description: 'Add two numbers',
-  schema: SCHEMA as never,
+  schema: ADD_SCHEMA as never,
 });
 const toolNode = new ToolNode([langchainAdd]);
 const switchyardNode = switchyardToolNode({ dispatcher });
@@ -79,7 +62,7 @@ setTracingDisabled(true);
 const agentsAdd = agentsTool({
   name: 'add',
   description: 'Add two numbers',
-  parameters: SCHEMA as never,
+  parameters: ADD_SCHEMA as never,
   strict: false,
   execute: async ({ a, b }: { a: number; b: number }) => a + b,
 });

@@ -4,25 +4,17 @@
 //   CASE: agents-own | agents-zod | agents-adapter | ai-sdk-own | ai-sdk-zod | ai-sdk-adapter
 //   N calls in the step (default 10); WARMUP (default 60) + ITERATIONS steps are run.
 import { z } from 'zod';
-import { createDispatcher, createToolRegistry, defineTool } from '../../dist/index.js';
+import { createDispatcher, createToolRegistry } from '../../dist/index.js';
+import { ADD_SCHEMA, peersAdd } from './peers-add.mjs';
 
 const CASE = process.env.CASE ?? '';
 const N = Number(process.env.N ?? 10);
-const SCHEMA = {
-  type: 'object',
-  properties: { a: { type: 'number' }, b: { type: 'number' } },
-  required: ['a', 'b'],
-  additionalProperties: false,
+const dispatcher = createDispatcher({ registry: createToolRegistry([peersAdd]) });
+// The zod schemas as the peers bench writes them: the AI SDK's strict, the Agents SDK's plain.
+const zodOf = (strict) => {
+  const schema = z.object({ a: z.number(), b: z.number() });
+  return strict ? schema.strict() : schema;
 };
-const ZOD = z.object({ a: z.number(), b: z.number() }).strict();
-const add = defineTool({
-  name: 'add',
-  description: 'Add two numbers',
-  inputSchema: SCHEMA,
-  safety: { readOnly: true },
-  handler: ({ a, b }) => a + b,
-});
-const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
 
 async function agentsStep() {
   const { Agent, run, setTracingDisabled, tool } = await import('@openai/agents-core');
@@ -42,11 +34,11 @@ async function agentsStep() {
   }
   const own =
     CASE === 'agents-zod'
-      ? tool({ name: 'add', description: 'Add two numbers', parameters: ZOD, execute })
+      ? tool({ name: 'add', description: 'Add two numbers', parameters: zodOf(false), execute })
       : tool({
           name: 'add',
           description: 'Add two numbers',
-          parameters: SCHEMA,
+          parameters: ADD_SCHEMA,
           strict: false,
           execute,
         });
@@ -84,7 +76,7 @@ async function aiSdkStep() {
     const { aiSdkTools } = await import('../../dist/adapters/ai-sdk/index.js');
     tools = aiSdkTools({ dispatcher });
   } else {
-    const inputSchema = CASE === 'ai-sdk-zod' ? ZOD : jsonSchema(SCHEMA);
+    const inputSchema = CASE === 'ai-sdk-zod' ? zodOf(true) : jsonSchema(ADD_SCHEMA);
     tools = {
       tools: {
         add: tool({
