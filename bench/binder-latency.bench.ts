@@ -8,12 +8,17 @@
  *
  * Run: npx tsx bench/binder-latency.bench.ts   (about 8 s)
  */
+
+import type {
+  JsonObject,
+  JsonSchema,
+  Next,
+  ToolCallEnvelope,
+  ToolCaller,
+  ToolCallResult,
+} from 'switchyard';
+import { composeToolCallers, withNaturalLanguageExecutor } from 'switchyard/middleware';
 import { Bench } from 'tinybench';
-import type { ToolCallEnvelope } from '../src/dispatch/envelope.js';
-import type { ToolCallResult } from '../src/dispatch/result.js';
-import type { Next, ToolCaller } from '../src/dispatch/tool-caller.js';
-import { composeToolCallers, withNaturalLanguageExecutor } from '../src/middleware/index.js';
-import type { JsonObject, JsonSchema } from '../src/tools/json.js';
 
 const HANDLER_SCHEMA: JsonSchema = {
   type: 'object',

@@ -23,7 +23,7 @@ import { Bench } from 'tinybench';
 import { meanMs, median } from './support/report.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'dist/cli/main.js');
+const CLI = join(ROOT, 'packages/cli/dist/main.js');
 const FLOOR = join(ROOT, 'bench/support/cli-floor.mjs');
 // The built-in tools have no `add`; this module brings it (loaded once, at start-up).
 const ADD_TOOLS = join(ROOT, 'bench/support/add-tools.mjs');

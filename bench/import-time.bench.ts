@@ -1,6 +1,6 @@
 /**
  * What importing Switchyard costs a fresh process: `import('switchyard')` (the package root, as
- * users import it from dist/) and the provider subpaths, each against `node -e 0` measured in the
+ * users import it from dist/), two subpaths and the provider packages, each against `node -e 0` measured in the
  * same run, alternating, in fresh processes. Target: the root ≤ 80 ms over `node -e 0`.
  * Besides wall time, each process reports its own CPU time (user + system, read as it ends): on a
  * shared machine wall time measures the neighbours as well.
@@ -16,11 +16,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const CASES: Record<string, string> = {
   'node -e 0 (baseline)': '0',
-  "import('switchyard')": "await import('./dist/index.js')",
-  "import('switchyard/middleware')": "await import('./dist/middleware/index.js')",
-  "import('switchyard/executors')": "await import('./dist/executors.js')",
-  "import('switchyard/providers/openai')": "await import('./dist/providers/openai/index.js')",
-  "import('switchyard/providers/anthropic')": "await import('./dist/providers/anthropic/index.js')",
+  "import('switchyard')": "await import('switchyard')",
+  "import('switchyard/middleware')": "await import('switchyard/middleware')",
+  "import('switchyard/executors')": "await import('switchyard/executors')",
+  "import('@switchyard/openai')": "await import('@switchyard/openai')",
+  "import('@switchyard/anthropic')": "await import('@switchyard/anthropic')",
 };
 
 const REPORT_CPU = 'const cpu = process.cpuUsage(); console.log(cpu.user + cpu.system);';

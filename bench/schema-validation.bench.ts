@@ -8,8 +8,8 @@
  * Run: npm run bench:one bench/schema-validation.bench.ts
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { SchemaValidator } from 'switchyard/tools';
 import { Bench } from 'tinybench';
-import { SchemaValidator } from '../dist/tools/index.js';
 import { printRatios } from './support/report.js';
 
 const CHECKS = 1000;

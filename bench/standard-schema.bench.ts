@@ -7,8 +7,9 @@
  *
  * Run: npm run bench:one bench/standard-schema.bench.ts
  */
+
+import { defineTool, type JsonSchema, SchemaValidator } from 'switchyard/tools';
 import { Bench } from 'tinybench';
-import { defineTool, type JsonSchema, SchemaValidator } from '../dist/tools/index.js';
 import { STANDARD_SCHEMA_CASES } from '../test/tools/support/standard-schema-cases.js';
 import { printRatios } from './support/report.js';
 

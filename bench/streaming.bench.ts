@@ -11,14 +11,15 @@
  * (MB = 10^6 characters of the response; the stream is ASCII, so characters are bytes; times
  * are CPU time of the median iteration)
  */
-import { Bench } from 'tinybench';
+
 import {
   createNativeDetector,
   createTextDetector,
   type DetectorEvent,
   type PartialUpdateScheduler,
-} from '../src/streams/detectors.js';
-import type { ToolCallDelta } from '../src/streams/tool-call-delta.js';
+} from 'switchyard/detectors';
+import type { ToolCallDelta } from 'switchyard/streams';
+import { Bench } from 'tinybench';
 import { measureEagerLatency } from './support/eager-latency.js';
 
 const CALLS = 400;

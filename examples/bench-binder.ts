@@ -6,7 +6,7 @@ import {
   formatBenchTable,
   runBinderBenchmark,
   writeBenchResults,
-} from 'switchyard/binder-bench';
+} from '@switchyard/binder-bench';
 
 const binders: BinderSpec[] = [
   { type: 'lexical' },

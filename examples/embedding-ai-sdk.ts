@@ -1,6 +1,8 @@
 // Switchyard behind the Vercel AI SDK: the AI SDK drives the model, Switchyard runs every call.
 // Run: npm run build && npx tsx examples/embedding-ai-sdk.ts
 // With a real model, replace `model` by e.g. `openai('gpt-5-mini')` from '@ai-sdk/openai'.
+
+import { aiSdkTools } from '@switchyard/ai-sdk';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import {
@@ -10,7 +12,6 @@ import {
   defineTool,
   withAuditLog,
 } from 'switchyard';
-import { aiSdkTools } from 'switchyard/adapters/ai-sdk';
 
 const getWeather = defineTool<{ city: string }, { city: string; temperature: number }>({
   name: 'get_weather',

@@ -4,6 +4,7 @@
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { toolsCondition } from '@langchain/langgraph/prebuilt';
+import { switchyardToolNode } from '@switchyard/langchain';
 import {
   composeToolCallers,
   createDispatcher,
@@ -11,7 +12,6 @@ import {
   defineTool,
   withAuditLog,
 } from 'switchyard';
-import { switchyardToolNode } from 'switchyard/adapters/langchain';
 
 const getWeather = defineTool<{ city: string }, { city: string; temperature: number }>({
   name: 'get_weather',

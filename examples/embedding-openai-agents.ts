@@ -4,6 +4,7 @@
 //   new Runner({ modelProvider: set.modelProvider(new OpenAIProvider()) }) and `model: 'gpt-5-mini'`.
 import { Agent, run, setTracingDisabled } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents-core/testing';
+import { openAIAgentsTools } from '@switchyard/openai-agents';
 import {
   composeToolCallers,
   createDispatcher,
@@ -11,7 +12,6 @@ import {
   defineTool,
   withAuditLog,
 } from 'switchyard';
-import { openAIAgentsTools } from 'switchyard/adapters/openai-agents';
 
 setTracingDisabled(true); // an offline example: no traces to export
 

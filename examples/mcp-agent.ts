@@ -1,12 +1,13 @@
-// An agent whose tools include an MCP server's: agentLoop connects the filesystem reference server,
-// offers its tools beside a local one, picks up tools/list_changed between turns, and closes the
-// server when the run ends. A scripted model stands in for a real one.
+// An agent whose tools include an MCP server's: agentLoop opens the MCP tool source (the filesystem
+// reference server), offers its tools beside a local one, picks up tools/list_changed between
+// turns, and closes the server when the run ends. A scripted model stands in for a real one.
 // Run: npm run build && npx tsx examples/mcp-agent.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stdlibTools } from '@switchyard/host-tools';
+import { mcpToolSource } from '@switchyard/mcp';
 import { agentLoop, createToolRegistry } from 'switchyard';
-import { stdlibTools } from 'switchyard/host-tools';
 import { createScriptedModel } from 'switchyard/testing';
 
 const root = mkdtempSync(join(tmpdir(), 'switchyard-mcp-agent-'));
@@ -29,7 +30,7 @@ const run = await agentLoop({
   task: 'What do the notes say?',
   model,
   tools: createToolRegistry(stdlibTools({ workers: false })),
-  mcpServers: [
+  toolSource: mcpToolSource([
     {
       name: 'fs',
       transport: 'stdio',
@@ -37,7 +38,7 @@ const run = await agentLoop({
       args: [root],
       trusted: true, // believe its readOnlyHint: its reads may start while the model streams
     },
-  ],
+  ]),
   onEvent: (event) => {
     if (event.type === 'tool_call_update' && event.status !== 'in_progress') {
       console.log(`${event.toolName} → ${event.resultStatus} on ${event.executor}`);

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectMcpServers } from '@switchyard/mcp';
 import { composeToolCallers, createDispatcher, type ToolCaller } from 'switchyard';
-import { connectMcpServers } from 'switchyard/mcp';
 
 const root = mkdtempSync(join(tmpdir(), 'switchyard-mcp-example-'));
 const mcp = await connectMcpServers([

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectMcpServers, createMcpServer } from '@switchyard/mcp';
 import { createDispatcher, createToolRegistry, defineTool, governanceStack } from 'switchyard';
-import { connectMcpServers, createMcpServer } from 'switchyard/mcp';
 
 const add = defineTool<{ a: number; b: number }, { sum: number }>({
   name: 'add',

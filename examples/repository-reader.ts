@@ -2,8 +2,9 @@
 // tools. A scripted model stands in for a real one: it searches for a name, outlines the file it
 // found, reads the symbol's lines, tries to read outside the root (refused), and answers.
 // Run: npm run build && npx tsx examples/repository-reader.ts [repository directory]
+
+import { readTools, withHostToolResults } from '@switchyard/host-tools';
 import { agentLoop, composeToolCallers, createToolRegistry } from 'switchyard';
-import { readTools, withHostToolResults } from 'switchyard/host-tools';
 import type { ModelRequest } from 'switchyard/providers';
 import { createScriptedModel } from 'switchyard/testing';
 

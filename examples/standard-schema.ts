@@ -1,7 +1,8 @@
 // docs/standard-schema.md: a tool whose schema is a zod schema (any Standard Schema works).
 // Run: npm run build && npx tsx examples/standard-schema.ts
+
+import { toChatTools } from '@switchyard/openai';
 import { createDispatcher, createToolRegistry, defineTool } from 'switchyard';
-import { toChatTools } from 'switchyard/providers/openai';
 import { z } from 'zod';
 
 const searchOrders = defineTool({

@@ -1,8 +1,9 @@
 // The README's tool vault: search deferred tools on their own, then let an agent find one.
 // Run: npm run build && npx tsx examples/tool-vault.ts
+
+import { createToolSearch, toolSearch } from '@switchyard/vault';
 import { agentLoop, createToolRegistry, defineTool } from 'switchyard';
 import { createScriptedModel } from 'switchyard/testing';
-import { createToolSearch, toolSearch } from 'switchyard/vault';
 
 const echo = defineTool({
   name: 'echo',

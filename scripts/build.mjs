@@ -1,5 +1,6 @@
-// Builds dist/: type declarations from tsc, JavaScript bundled by Rolldown, one file per entry
-// point. Node's ESM loader pays for every module it walks: plain tsc output made importing the
+// Builds the workspace: the core's dist/ (type declarations from tsc, JavaScript bundled by
+// Rolldown, one file per entry point), then each package under packages/ with tsc, in dependency
+// order. `node scripts/build.mjs core` builds the core alone. Node's ESM loader pays for every module it walks: plain tsc output made importing the
 // root walk ~150 of our own files, and even an esbuild split left it 45 chunks (esbuild cuts a
 // chunk per set of entries sharing code, and has no say over it). Here the root loads itself and
 // a few chunks; see "The build" in CONTRIBUTING.md.
@@ -11,7 +12,7 @@
 // Code shared between entries goes to dist/chunks/, so every class has one instance whichever
 // subpaths a program imports, and `instanceof` holds across them.
 import { spawn } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,17 +50,16 @@ const publicEntries = Object.values(manifest.exports)
   .map((target) => (typeof target === 'string' ? target : target.default))
   .filter((target) => target.endsWith('.js'))
   .map(entryName);
-const cli = Object.values(manifest.bin).map(entryName);
 const runTime = runTimeEntries();
 const input = Object.fromEntries(
-  [...publicEntries, ...cli, ...runTime].map((name) => [name, join(root, 'src', `${name}.ts`)]),
+  [...publicEntries, ...runTime].map((name) => [name, join(root, 'src', `${name}.ts`)]),
 );
 
 /**
  * The root's code goes into one chunk, `core`, rather than a chunk per set of entries sharing it:
- * whoever imports the root loads all of it anyway. The part of it that the light entries (the
- * CLI's start, worker threads) import too goes first into its own chunk, `base`, so `--version`
- * and a worker's start do not load the whole core. The rest falls to ordinary splitting.
+ * whoever imports the root loads all of it anyway. The part of it that the light entries (worker
+ * threads) import too goes first into its own chunk, `base`, so a worker's start does not load the
+ * whole core. The rest falls to ordinary splitting.
  */
 function chunkGroups() {
   const core = new Set();
@@ -74,7 +74,7 @@ function chunkGroups() {
         return seen;
       };
       const light = new Set();
-      for (const name of [...cli, ...runTime]) closure(input[name], light);
+      for (const name of runTime) closure(input[name], light);
       for (const id of closure(input.index)) (light.has(id) ? base : core).add(id);
     },
   };
@@ -86,17 +86,44 @@ function chunkGroups() {
   return { plugin, groups };
 }
 
-/** Declarations (their maps point at the shipped src/) from tsc, in a child process meanwhile. */
-function declarations() {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+/** `tsc -p <project>` in a child process; its declaration maps point at the shipped src/. */
+function tsc(project) {
+  const bin = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const child = spawn(process.execPath, [bin, '-p', project], { cwd: root, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`tsc -p ${project} exited ${code}`)),
+    );
   });
+}
+
+/**
+ * The packages under packages/, each after the workspace packages it depends on: a package's
+ * declarations read those of its dependencies from their dist/.
+ */
+function packagesInBuildOrder() {
+  const dir = join(root, 'packages');
+  const manifests = new Map(
+    readdirSync(dir).map((name) => [
+      name,
+      JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')),
+    ]),
+  );
+  const byPackageName = new Map([...manifests].map(([name, m]) => [m.name, name]));
+  const ordered = [];
+  const visit = (name, path) => {
+    if (ordered.includes(name)) return;
+    if (path.includes(name)) throw new Error(`build: packages depend on each other: ${path}`);
+    const m = manifests.get(name);
+    for (const dependency of Object.keys({ ...m.dependencies, ...m.devDependencies })) {
+      const local = byPackageName.get(dependency);
+      if (local !== undefined) visit(local, [...path, name]);
+    }
+    ordered.push(name);
+  };
+  for (const name of manifests.keys()) visit(name, []);
+  return ordered;
 }
 
 /**
@@ -122,7 +149,7 @@ function checkNoChunkCycle(output) {
 }
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const typesDone = declarations();
+const typesDone = tsc('tsconfig.build.json');
 const { plugin, groups } = chunkGroups();
 const bundle = await rolldown({
   cwd: root,
@@ -148,8 +175,13 @@ const { output } = await bundle.write({
 });
 await bundle.close();
 checkNoChunkCycle(output);
-cpSync(join(root, 'src/binder-bench/data'), join(root, 'dist/binder-bench/data'), {
-  recursive: true,
-});
 await typesDone;
-console.log(`built ${Object.keys(input).length} entries into dist/`);
+console.log(`built the core: ${Object.keys(input).length} entries into dist/`);
+
+if (process.argv[2] !== 'core') {
+  for (const name of packagesInBuildOrder()) {
+    rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
+    await tsc(join('packages', name, 'tsconfig.build.json'));
+  }
+  console.log(`built ${packagesInBuildOrder().length} packages`);
+}

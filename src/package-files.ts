@@ -36,11 +36,6 @@ export function moduleUrl(path: string): URL {
   return new URL(`${path}${fromSources ? '.ts' : '.js'}`, code);
 }
 
-/** A data file kept beside the code (copied from `src/` to `dist/` by the build). */
-export function codeFileUrl(path: string): URL {
-  return new URL(path, packageLayout().code);
-}
-
 function findLayout(here: string): PackageLayout {
   const fromSources = here.endsWith('.ts');
   for (let dir = new URL('.', here); ; ) {

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The import rules of docs/architecture.md. `top` is the files directly under src/ (errors, option
-// checks, entry points). A room missing here fails the test: add it to the doc and to this map.
+// The import rules of docs/architecture.md, over the core's rooms (folders of src/) and the
+// workspace's packages (packages/*).
+//
+// Core rooms: `top` is the files directly under src/ (errors, cancellation, option checks, entry
+// points). A room missing here fails the test: add it to the doc and to this map.
 const CORE = ['top', 'tools', 'dispatch', 'actors', 'middleware', 'streams', 'providers'];
-const BUILT_ON_CORE = [...CORE, 'agent'];
 const ALLOWED: Record<string, readonly string[]> = {
   top: ['dispatch', 'tools', 'actors', 'agent', 'middleware', 'providers', 'streams'],
   tools: ['top'],
@@ -15,34 +18,25 @@ const ALLOWED: Record<string, readonly string[]> = {
   middleware: ['top', 'tools', 'dispatch', 'actors'],
   streams: ['top', 'tools', 'dispatch', 'actors'],
   providers: ['top', 'tools', 'dispatch', 'streams'],
-  // The agent loop reaches `mcp/` only lazily (see LAZY): the `mcpServers` option.
-  agent: [...CORE, 'mcp'],
+  agent: CORE,
   testing: ['top', 'tools', 'dispatch', 'providers'],
-  // Not the agent loop: it loads `mcp/`, and an import back would close a cycle.
-  mcp: CORE,
-  vault: BUILT_ON_CORE,
-  'host-tools': BUILT_ON_CORE,
-  adapters: BUILT_ON_CORE,
-  queue: BUILT_ON_CORE,
-  'binder-bench': BUILT_ON_CORE,
-  cli: [
-    ...BUILT_ON_CORE,
-    'testing',
-    'mcp',
-    'vault',
-    'host-tools',
-    'adapters',
-    'queue',
-    'binder-bench',
-  ],
 };
-// Rooms another room may import only through type imports and dynamic `import()`, so loading the
-// importer never loads them (the agent loop imports `switchyard/mcp` only when given `mcpServers`).
-const LAZY: Record<string, readonly string[]> = { agent: ['mcp'] };
 // Entry points list the surface by name; they may re-export any room.
-const ENTRY_FILES = new Set(['index.ts', 'executors.ts']);
+const ENTRY_FILES = new Set(['index.ts', 'executors.ts', 'extension.ts']);
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const PACKAGES = join(ROOT, 'packages');
+
+interface Manifest {
+  readonly name: string;
+  readonly dependencies?: Record<string, string>;
+  readonly peerDependencies?: Record<string, string>;
+}
+
+function manifestOf(directory: string): Manifest {
+  return JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as Manifest;
+}
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -52,32 +46,108 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
+/** Every module specifier a file imports or re-exports, statically or with `import()`. */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(/(?:^(?:import|export)[^;]*? from |import\()'([^']+)'/gms)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+const BUILTINS = new Set(builtinModules);
+function isBuiltin(specifier: string): boolean {
+  return specifier.startsWith('node:') || BUILTINS.has(packageNameOf(specifier));
+}
+
 function roomOf(file: string): string {
   const parts = relative(SRC, file).split('/');
   return parts.length === 1 ? 'top' : (parts[0] ?? 'top');
 }
 
-function crossings(): string[] {
+function coreCrossings(): string[] {
   const broken: string[] = [];
+  const manifest = manifestOf(ROOT);
+  const declared = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
   for (const file of sourceFiles(SRC)) {
     const room = roomOf(file);
-    if (room === 'top' && ENTRY_FILES.has(relative(SRC, file))) continue;
     const allowed = ALLOWED[room];
     if (allowed === undefined) {
-      broken.push(`${relative(SRC, file)}: room "${room}" is not in docs/architecture.md`);
+      broken.push(`${relative(ROOT, file)}: room "${room}" is not in docs/architecture.md`);
       continue;
     }
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/^(import(?! type)|export)[^;]*? from '(\.[^']+)'/gms)) {
-      const target = roomOf(resolve(dirname(file), match[2] ?? ''));
-      if (LAZY[room]?.includes(target)) {
-        broken.push(`${relative(SRC, file)} loads ${match[2]} eagerly (${room} → ${target})`);
+    const entry = room === 'top' && ENTRY_FILES.has(relative(SRC, file));
+    for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        const target = roomOf(resolve(dirname(file), specifier));
+        if (!entry && target !== room && !allowed.includes(target)) {
+          broken.push(`${relative(ROOT, file)} imports ${specifier} (${room} → ${target})`);
+        }
+      } else if (!isBuiltin(specifier) && !declared.has(packageNameOf(specifier))) {
+        broken.push(`${relative(ROOT, file)} imports ${specifier}, not a dependency of the core`);
       }
     }
-    for (const match of text.matchAll(/(?:from |import\()'(\.[^']+)'/g)) {
-      const target = roomOf(resolve(dirname(file), match[1] ?? ''));
-      if (target !== room && !allowed.includes(target)) {
-        broken.push(`${relative(SRC, file)} imports ${match[1]} (${room} → ${target})`);
+  }
+  return broken;
+}
+
+/** The packages table of docs/architecture.md: each package and the workspace packages it may import. */
+function documentedPackages(): Map<string, Set<string>> {
+  const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+  const rows = new Map<string, Set<string>>();
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const name = /^`(@switchyard\/[a-z-]+)`$/.exec(cells[1] ?? '')?.[1];
+    if (name === undefined) continue;
+    const mayImport = cells[cells.length - 2] ?? '';
+    rows.set(
+      name,
+      new Set([...mayImport.matchAll(/`(@switchyard\/[a-z-]+)`/g)].map((m) => m[1] ?? '')),
+    );
+  }
+  return rows;
+}
+
+function packageCrossings(): string[] {
+  const broken: string[] = [];
+  const documented = documentedPackages();
+  for (const directory of readdirSync(PACKAGES)) {
+    const root = join(PACKAGES, directory);
+    const manifest = manifestOf(root);
+    const mayImport = documented.get(manifest.name);
+    if (mayImport === undefined) {
+      broken.push(`${manifest.name} has no row in docs/architecture.md`);
+      continue;
+    }
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ]);
+    for (const file of sourceFiles(join(root, 'src'))) {
+      const where = relative(ROOT, file);
+      for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
+        if (isBuiltin(specifier)) continue;
+        if (specifier.startsWith('.')) {
+          const target = resolve(dirname(file), specifier);
+          if (!target.startsWith(join(root, 'src'))) {
+            broken.push(`${where} imports ${specifier}, outside its package`);
+          }
+          continue;
+        }
+        const name = packageNameOf(specifier);
+        if (name.startsWith('@switchyard/') && !mayImport.has(name)) {
+          broken.push(`${where} imports ${name}, which docs/architecture.md does not allow`);
+        }
+        if (!declared.has(name)) {
+          broken.push(`${where} imports ${name}, not a dependency of ${manifest.name}`);
+        }
       }
     }
   }
@@ -85,7 +155,18 @@ function crossings(): string[] {
 }
 
 describe('the architecture', () => {
-  it('keeps every import inside the rules of docs/architecture.md', () => {
-    expect(crossings()).toEqual([]);
+  it("keeps the core's rooms inside the import rules of docs/architecture.md", () => {
+    expect(coreCrossings()).toEqual([]);
+  });
+
+  it('keeps each package to the core and the packages docs/architecture.md lets it import', () => {
+    expect(packageCrossings()).toEqual([]);
+  });
+
+  it('lists every package of the workspace in docs/architecture.md, and no other', () => {
+    const names = readdirSync(PACKAGES).map(
+      (directory) => manifestOf(join(PACKAGES, directory)).name,
+    );
+    expect([...documentedPackages().keys()].sort()).toEqual(names.sort());
   });
 });

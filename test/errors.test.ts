@@ -14,7 +14,6 @@ import {
   type ToolRegistry,
   toolsUseMiddleware,
 } from '../src/index.js';
-import type { TranscriptMessage } from '../src/providers/model-client.js';
 import { canonicalJson } from '../src/tools/canonical-json.js';
 import { addTool } from './support/tools.js';
 
@@ -67,18 +66,6 @@ describe('misuse throws Switchyard errors a caller can catch by class and code',
     expect(error).toMatchObject({ code: 'invalid_argument', argument: 'value' });
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(InvalidOptionError.isInstance(error)).toBe(false);
-  });
-
-  it('toAnthropicMessages refuses a transcript message of an unknown role', async () => {
-    const { toAnthropicMessages } = await import(
-      '../src/providers/anthropic/to-anthropic-messages.js'
-    );
-    const error = await thrownBy(() =>
-      toAnthropicMessages([{ role: 'narrator', content: 'hi' } as unknown as TranscriptMessage]),
-    );
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect(error).toMatchObject({ code: 'invalid_argument', argument: 'transcript' });
-    expect((error as Error).message).toContain('"narrator"');
   });
 
   it('an InvalidArgumentError from another copy of the package is recognised by brand and code', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { codeFileUrl, moduleUrl, packageLayout } from '../src/package-files.js';
+import { moduleUrl, packageLayout } from '../src/package-files.js';
 
 const ROOT = new URL('..', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
@@ -22,11 +22,6 @@ describe('packageLayout', () => {
   it('names modules by their path under src/, as TypeScript when run from the sources', () => {
     const url = moduleUrl('actors/worker-entry');
     expect(url.href).toBe(new URL('src/actors/worker-entry.ts', ROOT).href);
-    expect(existsSync(fileURLToPath(url))).toBe(true);
-  });
-
-  it('finds data files beside the code', () => {
-    const url = codeFileUrl('binder-bench/data/bfcl-sample.jsonl');
     expect(existsSync(fileURLToPath(url))).toBe(true);
   });
 });

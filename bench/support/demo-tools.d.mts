@@ -1,4 +1,4 @@
-import type { Tool } from '../../dist/index.js';
+import type { Tool } from 'switchyard';
 
 export const addTool: Tool<{ a: number; b: number }, number>;
 export const waitTool: Tool<{ ms: number }, { waitedMs: number }>;

@@ -1,7 +1,7 @@
 // The two tools the benchmarks dispatch: a pure one and an I/O-bound one that honours cancellation.
 // Defined with the compiled library (dist/), as users would; plain JavaScript so that
 // `switchyard run --tools` loads it without a TypeScript loader (see add-tools.mjs).
-import { defineTool } from '../../dist/index.js';
+import { defineTool } from 'switchyard';
 
 /** `add(a, b)`: a pure tool with a closed schema. */
 export const addTool = defineTool({

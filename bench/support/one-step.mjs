@@ -3,8 +3,9 @@
 // move far less from run to run than in the bench's own process, which loads all of them.
 //   CASE: agents-own | agents-zod | agents-adapter | ai-sdk-own | ai-sdk-zod | ai-sdk-adapter
 //   N calls in the step (default 10); WARMUP (default 60) + ITERATIONS steps are run.
+
+import { createDispatcher, createToolRegistry } from 'switchyard';
 import { z } from 'zod';
-import { createDispatcher, createToolRegistry } from '../../dist/index.js';
 import { ADD_SCHEMA, peersAdd } from './peers-add.mjs';
 
 const CASE = process.env.CASE ?? '';
@@ -28,7 +29,7 @@ async function agentsStep() {
   const model = () => new ScriptedModel([calls, [assistantMessage('done')]]);
   const execute = async ({ a, b }) => a + b;
   if (CASE === 'agents-adapter') {
-    const { openAIAgentsTools } = await import('../../dist/adapters/openai-agents/index.js');
+    const { openAIAgentsTools } = await import('@switchyard/openai-agents');
     const set = openAIAgentsTools({ dispatcher });
     return () => run(new Agent({ name: 'a', model: set.model(model()), tools: set.tools }), 'p');
   }
@@ -73,7 +74,7 @@ async function aiSdkStep() {
     });
   let tools;
   if (CASE === 'ai-sdk-adapter') {
-    const { aiSdkTools } = await import('../../dist/adapters/ai-sdk/index.js');
+    const { aiSdkTools } = await import('@switchyard/ai-sdk');
     tools = aiSdkTools({ dispatcher });
   } else {
     const inputSchema = CASE === 'ai-sdk-zod' ? zodOf(true) : jsonSchema(ADD_SCHEMA);

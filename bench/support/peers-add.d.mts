@@ -1,4 +1,4 @@
-import type { Tool } from '../../dist/index.js';
+import type { Tool } from 'switchyard';
 
 export const ADD_SCHEMA: {
   readonly type: 'object';

@@ -1,6 +1,6 @@
 // The `add` tool of the peers cases (bench/peers.bench.ts, and support/one-step.mjs for instruction
 // counts): its JSON Schema, which the frameworks' own tools take as well, and the Switchyard tool.
-import { defineTool } from '../../dist/index.js';
+import { defineTool } from 'switchyard';
 
 export const ADD_SCHEMA = {
   type: 'object',

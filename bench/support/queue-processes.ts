@@ -45,7 +45,7 @@ export function startSwitchyardWorker(
   url: string,
   options: { concurrency: number; env?: Record<string, string>; extra?: string[] },
 ): Promise<Running> {
-  const args = ['dist/cli/main.js', 'worker', '--tools', QUEUE_TOOLS, '--redis', url];
+  const args = ['packages/cli/dist/main.js', 'worker', '--tools', QUEUE_TOOLS, '--redis', url];
   args.push('--concurrency', String(options.concurrency), ...(options.extra ?? []));
   return started(
     spawn(process.execPath, args, {

@@ -1,2 +1,2 @@
 /** The compiled `switchyard/mcp` subpath (see `switchyard.ts`: benchmarks measure dist/). */
-export * from '../../dist/mcp/index.js';
+export * from '@switchyard/mcp';

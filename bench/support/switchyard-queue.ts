@@ -1,2 +1,2 @@
 /** The compiled `switchyard/queue` (see switchyard.ts for why benchmarks use dist/). */
-export * from '../../dist/queue/index.js';
+export * from '@switchyard/queue';

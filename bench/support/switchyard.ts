@@ -4,15 +4,15 @@
  * per call and measure that instead.
  */
 
-export { createWorkerPool, type WorkerPool } from '../../dist/executors.js';
-export * from '../../dist/index.js';
-export type { GovernanceStack, GovernanceStackOptions } from '../../dist/middleware/index.js';
+export * from 'switchyard';
+export { createWorkerPool, type WorkerPool } from 'switchyard/executors';
+export type { GovernanceStack, GovernanceStackOptions } from 'switchyard/middleware';
 export {
   GENESIS_HASH,
   LocalReceiptLog,
   receiptHash,
   type ToolCallReceipt,
   verifyReceipts,
-} from '../../dist/middleware/receipts/index.js';
-export { createScriptedModel } from '../../dist/testing/index.js';
+} from 'switchyard/receipts';
+export { createScriptedModel } from 'switchyard/testing';
 export { addTool, waitTool } from './demo-tools.mjs';

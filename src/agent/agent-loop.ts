@@ -11,7 +11,6 @@ import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
 import type { ToolCallDelta } from '../streams/tool-call-delta.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { type AgentMcpServers, connectAgentMcpServers } from './agent-mcp-servers.js';
 import { type AgentSettings, checkAgentOptions } from './agent-options.js';
 import { assistantMessage, toolResultsMessage } from './agent-transcript.js';
 import { agentTurn } from './agent-turn.js';
@@ -19,6 +18,7 @@ import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
 import type { ToolSearchView } from './tool-search-hook.js';
+import type { OpenToolSource } from './tool-source.js';
 
 const CONTINUE_NUDGE = `You have not said that the task is complete. Continue working on it; when it is complete, reply with ${DONE_MARKER}.`;
 
@@ -32,36 +32,36 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * rejects for what the model or a tool did: the run's `status` and `error` say how it ended,
  * and every dispatched call has its result.
  *
- * With `mcpServers`, the servers are connected first, their tools join `tools`, a server that
- * announced `tools/list_changed` is listed again between turns, and all are closed when the run
- * ends, however it ends.
+ * With a `toolSource` (MCP servers: `mcpToolSource` from `@switchyard/mcp`), the source is opened
+ * first and its tools join `tools`; between turns the loop asks it whether they changed, and it is
+ * closed when the run ends, however it ends.
  *
- * @throws InvalidOptionError naming the option when an option is invalid; McpConnectError when an
- *   MCP server cannot be reached; ToolDefinitionError when an MCP tool's name clashes with a tool's.
+ * @throws InvalidOptionError naming the option when an option is invalid; whatever opening the
+ *   `toolSource` throws (an MCP server that cannot be reached, a tool name that clashes).
  * @example
  * const run = await agentLoop({
  *   task: 'What is 17 × 23?',
  *   model: createScriptedModel({ turns: [...] }),
- *   tools: createToolRegistry(stdlibTools()), // from 'switchyard/host-tools'
+ *   tools: createToolRegistry(stdlibTools()), // from '@switchyard/host-tools'
  *   maxConcurrentTools: 4,
  * });
  * run.status; // 'completed'
  */
 export async function agentLoop(options: AgentLoopOptions): Promise<AgentRun> {
   const settings = checkAgentOptions(options);
-  const servers = options.mcpServers ?? [];
-  const mcp = servers.length === 0 ? null : await connectAgentMcpServers(servers, options.tools);
+  const source =
+    options.toolSource === undefined ? null : await options.toolSource.open(options.tools);
   try {
-    return await runAgent(options, settings, mcp);
+    return await runAgent(options, settings, source);
   } finally {
-    await mcp?.close();
+    await source?.close();
   }
 }
 
 async function runAgent(
   options: AgentLoopOptions,
   settings: AgentSettings,
-  mcp: AgentMcpServers | null,
+  source: OpenToolSource | null,
 ): Promise<AgentRun> {
   const { model, signal, onEvent } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
@@ -76,7 +76,7 @@ async function runAgent(
   const caller = callerOf(options.loopDetection === false ? null : session, options.toolCaller);
   const executors = [
     ...(options.dispatcher?.executors ?? []),
-    ...(mcp === null ? [] : [mcp.executor]),
+    ...(source?.executor === undefined ? [] : [source.executor]),
   ];
   let wiring: Wiring | undefined;
   /** The tools of the next turns: search view, registry, dispatcher (and its event feed). */
@@ -100,9 +100,9 @@ async function runAgent(
   let error: unknown;
   let iterations = 0;
   try {
-    wiring = wire(mcp?.registry ?? options.tools);
+    wiring = wire(source?.registry ?? options.tools);
     for (let iteration = 0; iteration < settings.maxIterations; iteration += 1) {
-      if (iteration > 0 && mcp !== null) await refreshMcpTools(mcp, iteration);
+      if (iteration > 0 && source !== null) await refreshTools(source, iteration);
       const turn = await modelTurn(iteration);
       if (turn.outcome === 'failed') {
         status = CancelledError.isInstance(turn.error) ? 'cancelled' : 'failed';
@@ -148,21 +148,21 @@ async function runAgent(
     ...(error === undefined ? {} : { error }),
   };
 
-  /** Between turns: servers that announced `tools/list_changed` are listed again for the next turn. */
-  async function refreshMcpTools(servers: AgentMcpServers, iteration: number): Promise<void> {
+  /** Between turns: the tool source's tools, again when they changed, for the next turn. */
+  async function refreshTools(opened: OpenToolSource, iteration: number): Promise<void> {
     let tools: ToolRegistry | null;
     try {
-      tools = await servers.refreshed();
+      tools = await opened.refreshed();
     } catch (error) {
-      // The old tools stay: their calls reconnect, and the next turn lists again.
-      onEvent?.({ type: 'mcp_tools_refreshed', iteration, tools: [], error });
+      // The old tools stay: their calls reconnect, and the next turn asks again.
+      onEvent?.({ type: 'tools_refreshed', iteration, tools: [], error });
       return;
     }
     if (tools === null) return;
     wiring?.subscription?.unsubscribe();
     wiring = wire(tools);
     const names = tools.names().filter((name) => !options.tools.has(name));
-    onEvent?.({ type: 'mcp_tools_refreshed', iteration, tools: names });
+    onEvent?.({ type: 'tools_refreshed', iteration, tools: names });
   }
 
   /** One model turn, retried while it fails transiently; its messages join the transcript. */

@@ -30,12 +30,9 @@ export function checkAgentOptions(options: AgentLoopOptions): AgentSettings {
   if (typeof options.tools?.modelDefinitions !== 'function')
     fail('tools', 'must be a ToolRegistry (createToolRegistry)');
   if (options.toolSearch !== undefined && typeof options.toolSearch !== 'function')
-    fail('toolSearch', "must be a hook: toolSearch({ … }) from 'switchyard/vault'");
-  if (options.mcpServers !== undefined && !Array.isArray(options.mcpServers))
-    fail(
-      'mcpServers',
-      'must be an array of MCP server configs ({ name, transport, command | url })',
-    );
+    fail('toolSearch', "must be a hook: toolSearch({ … }) from '@switchyard/vault'");
+  if (options.toolSource !== undefined && typeof options.toolSource?.open !== 'function')
+    fail('toolSource', "must be a ToolSource: mcpToolSource([...]) from '@switchyard/mcp'");
   if (options.toolCaller !== undefined && typeof options.toolCaller !== 'function')
     fail('toolCaller', 'must be a function (call, next) => result');
   const retryDelayMs = options.retryDelayMs ?? 500;

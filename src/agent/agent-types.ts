@@ -3,7 +3,6 @@ import type { DispatcherOptions } from '../dispatch/dispatcher.js';
 import type { ToolCallEvent } from '../dispatch/events.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
-import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { ModelClient, TranscriptMessage } from '../providers/model-client.js';
 import type { CandidateRetractedEvent, DetectorEvent } from '../streams/detector-events.js';
 import type { EagerPolicy } from '../streams/eager-start.js';
@@ -11,6 +10,7 @@ import type { StreamedTurn } from '../streams/streamed-turn.js';
 import type { JsonValue } from '../tools/json.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolSearchEvent, ToolSearchHook } from './tool-search-hook.js';
+import type { ToolSource } from './tool-source.js';
 
 /** Options of `agentLoop`. */
 export interface AgentLoopOptions {
@@ -55,18 +55,16 @@ export interface AgentLoopOptions {
   readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   /**
    * Tool search over tools with `deferLoading`: they stay out of the tool list until a search
-   * finds them. Pass `toolSearch({ variant, budgetTokens, … })` from `switchyard/vault`. Default
+   * finds them. Pass `toolSearch({ variant, budgetTokens, … })` from `@switchyard/vault`. Default
    * off: deferred tools are never shown.
    */
   readonly toolSearch?: ToolSearchHook;
   /**
-   * MCP servers whose tools join `tools` as `<server>__<tool>` (the configs of
-   * `connectMcpServers` in `switchyard/mcp`, whose SDK this loads only when given). The loop
-   * connects them before the first turn, lists again the servers that announced
-   * `tools/list_changed` between turns, and closes them when the run ends, however it ends.
-   * Default none.
+   * Tools from outside `tools`, such as MCP servers (`mcpToolSource([...])` from
+   * `@switchyard/mcp`): opened before the first turn, asked between turns whether its tools
+   * changed, closed when the run ends. Default none.
    */
-  readonly mcpServers?: readonly McpServerConfig[];
+  readonly toolSource?: ToolSource;
 }
 
 /** How the run ended. */
@@ -143,10 +141,11 @@ export type AgentLoopEvent =
     }
   | {
       /**
-       * Between turns, MCP servers that announced `tools/list_changed` were listed again: `tools`
-       * are the MCP tools the next turn offers. With `error`, listing failed and the old tools stay.
+       * Between turns, the `toolSource`'s tools changed (MCP servers that announced
+       * `tools/list_changed` were listed again): `tools` are the source's tools the next turn
+       * offers. With `error`, listing failed and the old tools stay.
        */
-      readonly type: 'mcp_tools_refreshed';
+      readonly type: 'tools_refreshed';
       readonly iteration: number;
       readonly tools: readonly string[];
       readonly error?: unknown;

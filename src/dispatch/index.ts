@@ -48,7 +48,7 @@ export {
   withExecutionPolicy,
 } from './execution-policy.js';
 export { type ProposedCall, toProposedCall } from './proposed-call.js';
-export type { ArtifactStore } from './render-output.js';
+export { type ArtifactStore, contentText } from './render-output.js';
 export {
   type ArtifactRef,
   type ContentBlock,

@@ -13,7 +13,7 @@ export {
 } from '../dispatch/execution-policy.js';
 export { NextCalledTwiceError } from '../dispatch/next-called-twice-error.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-export { type AnthropicBinderOptions, createAnthropicBinder } from './binder/anthropic-binder.js';
+export { attachAudit, attachLayer } from './attach-audit.js';
 export { type BudgetTimer, setTimeoutTimer } from './binder/binder-budget.js';
 export { BinderFailureError } from './binder/binder-failure-error.js';
 export {
@@ -26,6 +26,7 @@ export {
   DEFAULT_BINDER_SYSTEM,
   renderBinderPrompt,
 } from './binder/binder-prompt.js';
+export { binderToolName } from './binder/binder-tool-name.js';
 export type {
   BinderAudit,
   BinderFn,
@@ -34,7 +35,6 @@ export type {
   BinderSkipReason,
   BinderStatus,
 } from './binder/binder-types.js';
-export { createOpenAIBinder, type OpenAIBinderOptions } from './binder/openai-binder.js';
 export { composeToolCallers, defaultToolCaller } from './compose-tool-callers.js';
 export {
   type GovernanceStack,
@@ -53,7 +53,12 @@ export {
   type MemoryIdempotencyStoreOptions,
 } from './idempotency-store.js';
 export { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
-export { otelSpanSink } from './telemetry/otel-span-sink.js';
+export {
+  type OtelApi,
+  type OtelSpan,
+  type OtelTracer,
+  otelSpanSink,
+} from './telemetry/otel-span-sink.js';
 export {
   fanOutSpanSink,
   noopSpanSink,

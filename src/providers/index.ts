@@ -1,7 +1,7 @@
 // `switchyard/providers`: the provider-neutral model contract that the agent loop drives, and the
-// helpers that turn provider failures into `ModelError`s. Each provider's adapter has its own
-// subpath (`switchyard/providers/openai`, `switchyard/providers/anthropic`) so that importing one
-// loads only its SDK.
+// helpers a provider package builds on: provider failures as `ModelError`s, and a provider's event
+// stream read under the idle timeout. The providers themselves are packages of their own
+// (`@switchyard/openai`, `@switchyard/anthropic`), each with its SDK.
 
 export type {
   AssistantMessage,
@@ -16,3 +16,8 @@ export type {
   UserMessage,
 } from './model-client.js';
 export { abortedTurn, modelError, toModelError } from './provider-errors.js';
+export {
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  type ProviderTurnSource,
+  streamProviderTurn,
+} from './stream-provider-turn.js';

@@ -3,10 +3,17 @@
 
 export { canonicalHash, canonicalJson, sha256Hex } from './canonical-json.js';
 export { defineTool } from './define-tool.js';
-export type { JsonObject, JsonSchema, JsonValue } from './json.js';
+export { hasOwn, isPlainObject, type JsonObject, type JsonSchema, type JsonValue } from './json.js';
+export {
+  compileLinearRegex,
+  type LinearMatch,
+  type LinearRegex,
+  quoteLiteral,
+} from './linear-regex.js';
 export type { SchemaIssue } from './repair-message.js';
 export {
   type ArgumentCheck,
+  defaultSchemaValidator,
   type FormatMode,
   type SchemaResource,
   SchemaValidator,

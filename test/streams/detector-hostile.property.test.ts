@@ -1,8 +1,5 @@
 import fc from 'fast-check';
-import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
-import { chatChunkDeltas } from '../../src/providers/openai/chat-chunk-deltas.js';
 import {
   createNativeDetector,
   createTextDetector,
@@ -10,25 +7,7 @@ import {
 } from '../../src/streams/detectors.js';
 import { parseTextCall } from '../../src/streams/text-call-parser.js';
 import type { ToolCallDelta } from '../../src/streams/tool-call-delta.js';
-import { argsArbitrary, splitAt, TOOL_NAMES } from './text-detector-arbitraries.js';
-
-/**
- * Every candidate ends: after `end()`, each `candidate_opened` has exactly one promotion or
- * retraction (and nothing else about it follows). Returns the ids that broke the rule.
- */
-function unsettled(events: readonly DetectorEvent[]): string[] {
-  const endings = new Map<string, number>();
-  const broken: string[] = [];
-  for (const event of events) {
-    if (event.type === 'candidate_opened') endings.set(event.toolCallId, 0);
-    if (event.type === 'candidate_promoted' || event.type === 'candidate_retracted') {
-      endings.set(event.toolCallId, (endings.get(event.toolCallId) ?? 0) + 1);
-    }
-    if (event.type === 'provider_native_call') endings.set(event.toolCallId, 1);
-  }
-  for (const [id, count] of endings) if (count !== 1) broken.push(`${id}: ${count} endings`);
-  return broken;
-}
+import { splitAt, TOOL_NAMES, unsettled } from './text-detector-arbitraries.js';
 
 function textEvents(chunks: readonly string[]): DetectorEvent[] {
   const events: DetectorEvent[] = [];
@@ -195,112 +174,6 @@ describe('the native detector ends every candidate, whatever the deltas', () => 
         expect(unsettled(events)).toEqual([]);
       }),
       { numRuns: 300 },
-    );
-  });
-});
-
-interface ChatCallScript {
-  readonly name: 'read' | 'edit';
-  readonly body: string;
-  readonly cuts: readonly number[];
-  /** The fragment (0 = first) that names the call; later than the last means the last. */
-  readonly nameAt: number;
-  /** The fragment that carries the id. */
-  readonly idAt: number;
-}
-
-function chatChunk(delta: ChatCompletionChunk.Choice.Delta, finish: 'tool_calls' | null = null) {
-  return {
-    id: 'chatcmpl_1',
-    object: 'chat.completion.chunk' as const,
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
-  };
-}
-
-function chatChunks(calls: readonly ChatCallScript[]): ChatCompletionChunk[] {
-  const chunks: ChatCompletionChunk[] = [chatChunk({ role: 'assistant', content: 'On it.' })];
-  calls.forEach((call, index) => {
-    const pieces = splitAt(call.body, call.cuts);
-    const nameAt = Math.min(call.nameAt, pieces.length - 1);
-    const idAt = Math.min(call.idAt, pieces.length - 1);
-    pieces.forEach((piece, position) => {
-      chunks.push(
-        chatChunk({
-          tool_calls: [
-            {
-              index,
-              ...(position === idAt ? { id: `call_${index}`, type: 'function' as const } : {}),
-              function: { arguments: piece, ...(position === nameAt ? { name: call.name } : {}) },
-            },
-          ],
-        }),
-      );
-    });
-  });
-  chunks.push(chatChunk({}, 'tool_calls'));
-  return chunks;
-}
-
-async function sdkCalls(chunks: readonly ChatCompletionChunk[]) {
-  const lines = `${chunks.map((chunk) => JSON.stringify(chunk)).join('\n')}\n`;
-  const stream = ChatCompletionStream.fromReadableStream(
-    new ReadableStream({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(lines));
-        controller.close();
-      },
-    }),
-  );
-  const message = (await stream.finalChatCompletion()).choices[0]?.message;
-  return (message?.tool_calls ?? []).map((call) => {
-    if (call.type !== 'function') throw new Error('expected a function call');
-    return {
-      id: call.id,
-      name: call.function.name,
-      arguments: JSON.parse(call.function.arguments),
-    };
-  });
-}
-
-describe('Chat chunks assemble as the OpenAI SDK assembles them', () => {
-  const script: fc.Arbitrary<ChatCallScript> = fc.record({
-    name: fc.constantFrom('read' as const, 'edit' as const),
-    body: argsArbitrary.map((args) => JSON.stringify(args)),
-    cuts: fc.array(fc.nat(), { maxLength: 5 }),
-    nameAt: fc.nat({ max: 6 }),
-    idAt: fc.nat({ max: 6 }),
-  });
-
-  it('promotes the calls the SDK assembles, wherever the name, the id and the cuts fall', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(script, { minLength: 1, maxLength: 3 }), async (calls) => {
-        const chunks = chatChunks(calls);
-        const events: DetectorEvent[] = [];
-        const detector = createNativeDetector({
-          toolNames: ['read', 'edit'],
-          onEvent: (event) => events.push(event),
-          coalesceMs: false,
-        });
-        const translate = chatChunkDeltas();
-        for (const chunk of chunks) for (const delta of translate(chunk)) detector.push(delta);
-        detector.end();
-        expect(unsettled(events)).toEqual([]);
-        const promoted = events.flatMap((event) =>
-          event.type === 'candidate_promoted' ? [event.call] : [],
-        );
-        // An id that comes after the name is too late: the call has started with one of its own.
-        const expected = (await sdkCalls(chunks)).map((call, index) => {
-          const { cuts, body, nameAt, idAt } = calls[index]!;
-          const last = splitAt(body, cuts).length - 1;
-          return Math.min(idAt, last) <= Math.min(nameAt, last)
-            ? call
-            : { ...call, id: promoted[index]?.id };
-        });
-        expect(promoted).toEqual(expected);
-      }),
-      { numRuns: 60 },
     );
   });
 });

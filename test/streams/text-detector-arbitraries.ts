@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { DetectorEvent } from '../../src/streams/detectors.js';
 import type { JsonObject, JsonValue } from '../../src/tools/json.js';
 
 /** Tools the generated streams call. */
@@ -165,4 +166,22 @@ export function splitAt(text: string, cuts: readonly number[]): string[] {
   }
   chunks.push(text.slice(start));
   return chunks;
+}
+
+/**
+ * Every candidate ends: after `end()`, each `candidate_opened` has exactly one promotion or
+ * retraction (and nothing else about it follows). Returns the ids that broke the rule.
+ */
+export function unsettled(events: readonly DetectorEvent[]): string[] {
+  const endings = new Map<string, number>();
+  const broken: string[] = [];
+  for (const event of events) {
+    if (event.type === 'candidate_opened') endings.set(event.toolCallId, 0);
+    if (event.type === 'candidate_promoted' || event.type === 'candidate_retracted') {
+      endings.set(event.toolCallId, (endings.get(event.toolCallId) ?? 0) + 1);
+    }
+    if (event.type === 'provider_native_call') endings.set(event.toolCallId, 1);
+  }
+  for (const [id, count] of endings) if (count !== 1) broken.push(`${id}: ${count} endings`);
+  return broken;
 }

@@ -1,13 +1,9 @@
-// A Standard Schema tool everywhere a tool goes: the worker pool, the providers' tool
-// definitions, the MCP server's listing.
+// A Standard Schema tool everywhere a tool goes in the core: the model-facing definitions every
+// provider package sends, and the worker pool. (The MCP listing: @switchyard/mcp's tests.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createWorkerPool, type WorkerPool } from '../../src/executors.js';
 import { createDispatcher, createToolRegistry, defineTool } from '../../src/index.js';
-import { mcpToolList } from '../../src/mcp/mcp-tool-list.js';
-import { toAnthropicTools } from '../../src/providers/anthropic/to-anthropic-tools.js';
-import { toChatTools } from '../../src/providers/openai/chat-request.js';
-import { toResponsesTools } from '../../src/providers/openai/responses-request.js';
 
 const WEATHER = z.object({ city: z.string().min(2), unit: z.enum(['c', 'f']).default('c') });
 const WEATHER_JSON = {
@@ -31,21 +27,8 @@ const weather = defineTool({
 describe('Standard Schema tools in model-facing definitions', () => {
   const definitions = createToolRegistry([weather]).modelDefinitions();
 
-  it('sends the converted JSON Schema to OpenAI and Anthropic', () => {
-    expect(toChatTools(definitions)[0]?.function.parameters).toEqual(WEATHER_JSON);
-    expect(toResponsesTools(definitions)[0]?.parameters).toEqual(WEATHER_JSON);
-    expect(toAnthropicTools(definitions)[0]?.input_schema).toEqual(WEATHER_JSON);
-  });
-
-  it('lists the converted input and output schemas over MCP', () => {
-    const [listed] = mcpToolList(createToolRegistry([weather]));
-    expect(listed?.inputSchema).toEqual(WEATHER_JSON);
-    expect(listed?.outputSchema).toEqual({
-      type: 'object',
-      properties: { city: { type: 'string' }, degrees: { type: 'number' } },
-      required: ['city', 'degrees'],
-      additionalProperties: false,
-    });
+  it('gives providers the converted JSON Schema', () => {
+    expect(definitions[0]?.inputSchema).toEqual(WEATHER_JSON);
   });
 });
 

@@ -1,14 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { Anthropic } from '@anthropic-ai/sdk';
-import type { OpenAI } from 'openai';
 import { InvalidOptionError } from '../../errors.js';
 import { isPlainObject } from '../../tools/json.js';
 import { defaultSchemaValidator, type SchemaValidator } from '../../tools/schema-validator.js';
-import { createAnthropicBinder } from './anthropic-binder.js';
 import { type BudgetTimer, setTimeoutTimer } from './binder-budget.js';
 import { DEFAULT_BINDER_SYSTEM } from './binder-prompt.js';
 import type { BinderFn } from './binder-types.js';
-import { createOpenAIBinder } from './openai-binder.js';
 
 /** What the binder does when its hop fails (timeout, transport error, schema error). */
 export type BinderFailureMode = 'passthrough' | 'reject' | 'raise';
@@ -31,16 +27,13 @@ export interface NaturalLanguageExecutorOptions {
   readonly passthroughWhenArgsValid?: boolean;
   /** Default `passthrough`: hand the call on without the intent (the executor refuses what is missing). */
   readonly onFailure?: BinderFailureMode;
-  /** Sampling temperature of the default OpenAI binder. Default 0. */
-  readonly temperature?: number;
-  /** Token cap of the default binders. Default 1024. */
-  readonly maxTokens?: number;
   /** The binder's system prompt. Default `DEFAULT_BINDER_SYSTEM`. */
   readonly system?: string;
-  /** A binder of your own (or a test hook). Give this or `client`. */
-  readonly binderFn?: BinderFn;
-  /** An OpenAI or Anthropic SDK client the default binder calls. Give this or `binderFn`. */
-  readonly client?: OpenAI | Anthropic;
+  /**
+   * The binder the hop calls. Required: `createOpenAIBinder({ client, model })` from
+   * `@switchyard/openai`, `createAnthropicBinder` from `@switchyard/anthropic`, or your own.
+   */
+  readonly binderFn: BinderFn;
   /** Monotonic clock in ms, for the latency measure. Default `performance.now`. */
   readonly now?: () => number;
   /** Arms the budget timer; returns its disarm function. Default: `setTimeout`/`clearTimeout`. */
@@ -80,11 +73,8 @@ const KNOWN = new Set<string>([
   'intentDescription',
   'passthroughWhenArgsValid',
   'onFailure',
-  'temperature',
-  'maxTokens',
   'system',
   'binderFn',
-  'client',
   'now',
   'timer',
   'validator',
@@ -128,39 +118,6 @@ function fn<T>(option: string, value: unknown, fallback: T): T {
   return resolved as T;
 }
 
-/** The binder to call: `binderFn`, or the default binder over `client` (one of them, not both). */
-function binderOf(
-  options: NaturalLanguageExecutorOptions,
-  settings: { model: string; temperature: number; maxTokens: number },
-): BinderFn {
-  const { binderFn, client } = options;
-  if (binderFn !== undefined && client !== undefined) {
-    throw new InvalidOptionError('client', `${FACTORY}: give binderFn or client, not both`);
-  }
-  if (binderFn !== undefined) {
-    if (typeof binderFn !== 'function') fail('binderFn', 'must be a function', binderFn);
-    return binderFn;
-  }
-  if (client === undefined) {
-    throw new InvalidOptionError(
-      'binderFn',
-      `${FACTORY}: binderFn or client is required (the binder to call)`,
-    );
-  }
-  const candidate = client as { chat?: { completions?: unknown }; messages?: unknown } | null;
-  if (isPlainObject(candidate?.chat?.completions)) {
-    return createOpenAIBinder({ ...settings, client: client as OpenAI });
-  }
-  if (isPlainObject(candidate?.messages)) {
-    return createAnthropicBinder({
-      client: client as Anthropic,
-      model: settings.model,
-      maxTokens: settings.maxTokens,
-    });
-  }
-  return fail('client', 'must be an OpenAI or Anthropic SDK client', client);
-}
-
 /**
  * Checks the options of `withNaturalLanguageExecutor` and fills in the defaults. Throws an
  * `InvalidOptionError` naming the first bad option, so a misconfigured stack fails at construction.
@@ -190,13 +147,17 @@ export function resolveBinderOptions(options: NaturalLanguageExecutorOptions): B
   if (!FAILURE_MODES.includes(onFailure)) {
     fail('onFailure', `must be one of ${FAILURE_MODES.join(', ')}`, onFailure);
   }
-  const temperature = number('temperature', options.temperature, 0, 0);
-  const maxTokens = number('maxTokens', options.maxTokens, 1024, 1, true);
   const validator = options.validator ?? defaultSchemaValidator;
   if (typeof (validator as Partial<SchemaValidator>)?.check !== 'function') {
     fail('validator', 'must be a SchemaValidator', validator);
   }
-  const binderFn = binderOf(options, { model, temperature, maxTokens });
+  if (options.binderFn === undefined) {
+    throw new InvalidOptionError(
+      'binderFn',
+      `${FACTORY}: binderFn is required (createOpenAIBinder from @switchyard/openai, createAnthropicBinder from @switchyard/anthropic, or your own)`,
+    );
+  }
+  const binderFn = fn<BinderFn>('binderFn', options.binderFn, options.binderFn);
   return {
     provider,
     model,

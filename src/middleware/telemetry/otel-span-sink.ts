@@ -1,17 +1,48 @@
 import type { SpanSink } from './span-sinks.js';
 import type { ToolCallSpan } from './tool-call-span.js';
 
-type OtelApi = typeof import('@opentelemetry/api');
+/**
+ * The part of `@opentelemetry/api` the sink uses, described here so that Switchyard's types do not
+ * depend on the package: pass the module itself (`import * as api from '@opentelemetry/api'`).
+ */
+export interface OtelApi {
+  readonly trace: {
+    getTracer(name: string): OtelTracer;
+    setSpan(context: unknown, span: OtelSpan): unknown;
+  };
+  readonly context: { active(): unknown };
+  readonly SpanKind: { readonly INTERNAL: number };
+  readonly SpanStatusCode: { readonly OK: number; readonly ERROR: number };
+}
+
+/** The part of an OpenTelemetry `Tracer` the sink uses. */
+export interface OtelTracer {
+  startSpan(
+    name: string,
+    options: { kind?: number; startTime?: number; attributes?: Record<string, unknown> },
+    context?: unknown,
+  ): OtelSpan;
+}
+
+/** The part of an OpenTelemetry `Span` the sink uses. */
+export interface OtelSpan {
+  addEvent(name: string, time?: number): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(endTime?: number): void;
+}
 
 /**
- * Hands spans to OpenTelemetry through `@opentelemetry/api` (an optional peer dependency), so
- * whatever SDK and exporter the application registered receives them. Layer spans become children.
+ * Hands spans to OpenTelemetry through `@opentelemetry/api`, so whatever SDK and exporter the
+ * application registered receives them. Layer spans become children. `api`: the module; default,
+ * it is imported by name when the first span is exported (install it beside Switchyard).
  */
 export function otelSpanSink(options: { tracerName?: string; api?: OtelApi } = {}): SpanSink {
   let api: Promise<OtelApi> | undefined =
     options.api === undefined ? undefined : Promise.resolve(options.api);
   const load = () => {
-    api ??= import('@opentelemetry/api').catch((error: unknown) => {
+    // A variable specifier: the package is the application's, not one of Switchyard's dependencies.
+    const name = '@opentelemetry/api';
+    api ??= (import(name) as Promise<OtelApi>).catch((error: unknown) => {
       throw new Error(`the otel sink needs @opentelemetry/api installed: ${String(error)}`);
     });
     return api;

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MissingPeerDependencyError } from 'switchyard';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/support/temp-dir.js';
+import { fakeClock } from '../src/bench-clock.js';
+import { accuracyPlotSpec, latencyCdfPoints } from '../src/bench-plot-specs.js';
+import { loadChartingLibrary, renderBenchPlots } from '../src/render-bench-plots.js';
+import { runBinderBenchmark } from '../src/run-binder-benchmark.js';
+import { writeBenchResults } from '../src/write-bench-results.js';
+import { CASES } from './bench-fixtures.js';
+
+const result = await runBinderBenchmark({
+  cases: CASES,
+  binders: [
+    { type: 'lexical' },
+    { type: 'simulated', label: 'spread', latency: { kind: 'uniform', minMs: 100, maxMs: 900 } },
+  ],
+  budgetsMs: [200, 800],
+  clock: fakeClock(),
+});
+
+describe('the plots', () => {
+  it('plot one accuracy line per binder and the reference rows as rules', () => {
+    const spec = accuracyPlotSpec(result) as { layer: { data: { values: unknown[] } }[] };
+    expect(spec.layer[0]!.data.values).toEqual([
+      { name: 'oracle (reference)', accuracy: 1 },
+      { name: 'no binder (reference)', accuracy: 0 },
+    ]);
+    expect(spec.layer[2]!.data.values).toHaveLength(4);
+  });
+
+  it('draw each binder’s CDF from its hops at the largest budget, ending at 100%', () => {
+    const points = latencyCdfPoints(result).filter(
+      (point) => point.binder === 'spread (simulated)',
+    );
+    const hops = result.outcomes.filter(
+      (o) => o.binder === 'spread (simulated)' && o.budgetMs === 800,
+    );
+    expect(points.map((point) => point.latencyMs)).toEqual(
+      hops.map((o) => o.latencyMs).sort((a, b) => a - b),
+    );
+    expect(points.at(-1)!.fraction).toBe(1);
+  });
+
+  it('render to SVG with vega, naming every binder, simulated ones as such, and marking budgets', async () => {
+    const plots = await renderBenchPlots(result);
+    for (const svg of [plots.accuracySvg, plots.latencySvg]) {
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).toContain('spread (simulated)');
+      expect(svg).toContain('lexical');
+    }
+    expect(plots.latencySvg).toContain('800 ms');
+    expect(plots.accuracySvg).toContain('oracle (reference)');
+  });
+
+  const notFound = (name: string) =>
+    Object.assign(new Error(`Cannot find package '${name}' imported from report.js`), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+
+  it('fail with MissingPeerDependencyError naming the package that cannot be loaded', async () => {
+    const error = await loadChartingLibrary(async (name) => {
+      if (name === 'vega-lite') throw notFound(name);
+      return import(name);
+    }).catch((caught: unknown) => caught);
+    expect(MissingPeerDependencyError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ packageName: 'vega-lite' });
+    expect((error as Error).message).toContain('npm install vega-lite');
+    const broken = new Error('vega failed to initialise');
+    await expect(loadChartingLibrary(async () => Promise.reject(broken))).rejects.toBe(broken);
+  });
+
+  it('leave results.json written when the plots cannot be drawn', async () => {
+    const out = tempDir('bench-plots-');
+    const failed = await writeBenchResults(result, out, {
+      load: () => loadChartingLibrary(async (name) => Promise.reject(notFound(name))),
+    }).catch((caught: unknown) => caught);
+    expect(failed).toMatchObject({ code: 'missing_peer_dependency', packageName: 'vega' });
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).rows).toHaveLength(4);
+    expect(existsSync(join(out, 'report.html'))).toBe(false);
+  });
+});

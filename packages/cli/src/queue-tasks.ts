@@ -1,0 +1,74 @@
+import { once } from 'node:events';
+import { createTaskQueue, startTaskWorker } from '@switchyard/queue';
+import { CancelledError } from 'switchyard';
+import type { BatchTask } from './batch-tasks.js';
+import type { CommandIo } from './command-io.js';
+import { type RunTasksOptions, runTasks } from './run-tasks.js';
+import { failedOutcome, type TaskOutcome } from './task-outcome.js';
+
+/**
+ * `switchyard batch --queue`: the tasks go to `batch --worker` processes as jobs named
+ * `<batch>.<task id>` (`batch` names this batch, e.g. a hash of its output file), and each
+ * result comes back to `onOutcome`. Submitting a task again after a crash finds the job of the
+ * earlier run (BullMQ adds an id once), so a resumed batch never runs a task twice. Resolves to the
+ * ids of the tasks left waiting when the signal aborted (their jobs go on; run again to collect).
+ */
+export async function runTasksOnQueue(
+  connection: string,
+  batch: string,
+  options: Pick<RunTasksOptions, 'tasks' | 'signal' | 'onOutcome'>,
+): Promise<string[]> {
+  const queue = createTaskQueue({ connection });
+  const cancelled: string[] = [];
+  const stopped = once(options.signal, 'abort').then(() => 'stopped' as const);
+  try {
+    await Promise.all(
+      options.tasks.map(async (task) => {
+        const result = await Promise.race([queue.submit(`${batch}.${task.id}`, task), stopped]);
+        if (result === 'stopped') cancelled.push(task.id);
+        else if (result.ok) options.onOutcome(result.value as TaskOutcome);
+        else options.onOutcome(failedOutcome(task, new Error(result.error), 0));
+      }),
+    );
+  } finally {
+    await queue.close();
+  }
+  return cancelled;
+}
+
+/**
+ * `switchyard batch --worker --queue`: runs the tasks of `batch --queue` producers, `sessions` at
+ * once, with this process's model, tools and middleware, journaling each under `journalDirectory`
+ * (share it between workers: a task whose worker died is run again from its journal). Runs until
+ * SIGINT or SIGTERM.
+ */
+export async function runTaskWorker(
+  connection: string,
+  options: Omit<RunTasksOptions, 'tasks' | 'onOutcome' | 'signal'>,
+  io: CommandIo,
+  stop: AbortSignal,
+): Promise<void> {
+  const worker = startTaskWorker({
+    connection,
+    concurrency: options.sessions,
+    run: async (data, signal) => {
+      let outcome: TaskOutcome | undefined;
+      await runTasks({
+        ...options,
+        tasks: [data as BatchTask],
+        sessions: 1,
+        signal,
+        onOutcome: (finished) => {
+          outcome = finished;
+        },
+      });
+      if (outcome === undefined) throw new CancelledError('the task was cancelled');
+      io.stderr.write(`switchyard batch worker: ${outcome.id} ${outcome.status}\n`);
+      return outcome;
+    },
+  });
+  await worker.ready;
+  io.stderr.write(`switchyard batch worker ${process.pid}: taking tasks\n`);
+  if (!stop.aborted) await once(stop, 'abort');
+  await worker.close();
+}

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidOptionError } from 'switchyard';
+import {
+  checkBoolean,
+  checkFunction,
+  checkObject,
+  checkPositive,
+  checkStringList,
+  optionsObject,
+} from 'switchyard/extension';
+import type { AnyTool } from 'switchyard/tools';
+import { type CommandBehavior, type CommandContext, closeCommands } from './command-context.js';
+import type { CommandPolicy } from './command-policy.js';
+import { buildHostToolSet, type HostToolSetOptions } from './host-tool-set.js';
+import { readCommandOutputTailTool, readCommandOutputTool } from './read-command-output-tool.js';
+import { createRootScope } from './root-scope.js';
+import { runCommandTool } from './run-command-tool.js';
+
+/** Options of `commandTools`. */
+export interface CommandToolsOptions extends HostToolSetOptions {
+  /** Commands run here or in a directory below it (must exist). */
+  readonly cwd: string;
+  /** Accept shell command lines (`sh -c`) besides argv. Default false. */
+  readonly allowShell?: boolean;
+  /** Refuse every command whose argv does not start with one of these (whole arguments, exact). */
+  readonly allowArgvPrefixes?: readonly (string | readonly string[])[];
+  /** Approves, denies (with a reason for the model) or rewrites each command. */
+  readonly commandPolicy?: CommandPolicy;
+  /** Ceiling of inline output per stream; a larger `max_inline_bytes` is clamped. Default 12 000. */
+  readonly maxInlineBytes?: number;
+  /** Bytes of each stream kept on disk for the readers. Default 16 MiB. */
+  readonly maxOutputBytes?: number;
+  /** Longest a command may run; a call may ask for less. Default 120 000 ms. */
+  readonly timeoutMs?: number;
+  /** Environment given to commands, added to a clean one (`PATH`, `HOME`=cwd, `LANG`). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Names of host environment variables passed through as they are. Default `['PATH']`. */
+  readonly inheritEnv?: readonly string[];
+  /** Foreground window and progress of each command. */
+  readonly commandBehavior?: CommandBehavior;
+  /**
+   * Rewrite a `producer | tail/wc/grep/sort/uniq/cut/tr` shell pipeline to tee the producer's full
+   * output to a capture file (`output_capture` on the result) instead of losing it. Conservative:
+   * never for `head`, `grep -q/-m`, substitutions, subshells, redirections or background jobs.
+   * Default true.
+   */
+  readonly preserveFilteredOutput?: boolean;
+  /** Where command output is kept. Default: a new temporary directory, removed by `close`. */
+  readonly outputDirectory?: string;
+}
+
+/** The command tools and the handle that ends their commands. */
+export interface CommandTools {
+  readonly tools: AnyTool[];
+  /** Commands started and still running (background ones included). */
+  running(): number;
+  /** Kills every command still running (whole process groups) and removes owned output. Call at session end. */
+  close(): Promise<void>;
+}
+
+const FACTORY = 'commandTools';
+
+function environment(settings: CommandToolsOptions, home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: home,
+    LANG: 'C.UTF-8',
+  };
+  const inherit =
+    settings.inheritEnv === undefined
+      ? ['PATH']
+      : checkStringList(FACTORY, 'inheritEnv', settings.inheritEnv);
+  for (const name of inherit) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  const extra = settings.env === undefined ? {} : checkObject(FACTORY, 'env', settings.env);
+  for (const [name, value] of Object.entries(extra)) {
+    if (typeof value !== 'string')
+      throw new InvalidOptionError('env', `${FACTORY}: env.${name} must be a string`);
+    env[name] = value;
+  }
+  return env;
+}
+
+function prefixes(value: unknown): readonly (string | readonly string[])[] | undefined {
+  if (value === undefined) return undefined;
+  const valid =
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        typeof entry === 'string' ||
+        (Array.isArray(entry) &&
+          entry.length > 0 &&
+          entry.every((part) => typeof part === 'string')),
+    );
+  if (!valid) {
+    throw new InvalidOptionError(
+      'allowArgvPrefixes',
+      `${FACTORY}: allowArgvPrefixes must list strings or non-empty string lists`,
+    );
+  }
+  return value.map((entry) => (typeof entry === 'string' ? entry : [...entry]));
+}
+
+/**
+ * `run_command`, `read_command_output` and `read_command_output_tail` (group `command`). Commands
+ * run without a shell unless `allowShell`, in a clean environment, in their own process group
+ * (killed whole on timeout or cancellation), confined to `cwd`. Throws `InvalidOptionError` naming
+ * a bad option.
+ *
+ * @example
+ * const commands = commandTools({ cwd: repo, allowArgvPrefixes: [['git', 'status'], ['npm', 'test']] });
+ * const registry = createToolRegistry(commands.tools);
+ * // … at session end:
+ * await commands.close();
+ */
+export function commandTools(options: CommandToolsOptions): CommandTools {
+  const settings = optionsObject(FACTORY, options);
+  const scope = createRootScope(settings.cwd, 'cwd');
+  const number = (option: keyof CommandToolsOptions, fallback: number) =>
+    settings[option] === undefined
+      ? fallback
+      : checkPositive(FACTORY, option, settings[option], { integer: true });
+  const behavior =
+    settings.commandBehavior === undefined
+      ? {}
+      : (checkObject(FACTORY, 'commandBehavior', settings.commandBehavior) as CommandBehavior);
+  const ownsArtifacts = settings.outputDirectory === undefined;
+  let artifactRoot: string;
+  if (ownsArtifacts) artifactRoot = mkdtempSync(join(tmpdir(), 'switchyard-commands-'));
+  else {
+    artifactRoot = settings.outputDirectory as string;
+    mkdirSync(artifactRoot, { recursive: true });
+  }
+  const context: CommandContext = {
+    scope,
+    rules: {
+      allowShell:
+        settings.allowShell === undefined
+          ? false
+          : checkBoolean(FACTORY, 'allowShell', settings.allowShell),
+      allowArgvPrefixes: prefixes(settings.allowArgvPrefixes),
+      commandPolicy:
+        settings.commandPolicy === undefined
+          ? undefined
+          : checkFunction(FACTORY, 'commandPolicy', settings.commandPolicy),
+    },
+    maxInlineBytes: number('maxInlineBytes', 12_000),
+    maxOutputBytes: number('maxOutputBytes', 16 * 1024 * 1024),
+    timeoutMs: number('timeoutMs', 120_000),
+    env: environment(settings, scope.root),
+    behavior: {
+      ...(behavior.backgroundAfterMs === undefined
+        ? {}
+        : {
+            backgroundAfterMs: checkPositive(
+              FACTORY,
+              'commandBehavior.backgroundAfterMs',
+              behavior.backgroundAfterMs,
+            ),
+          }),
+      progressIntervalMs:
+        behavior.progressIntervalMs === undefined
+          ? 3000
+          : checkPositive(
+              FACTORY,
+              'commandBehavior.progressIntervalMs',
+              behavior.progressIntervalMs,
+            ),
+      progressMaxInlineBytes:
+        behavior.progressMaxInlineBytes === undefined
+          ? 1600
+          : checkPositive(
+              FACTORY,
+              'commandBehavior.progressMaxInlineBytes',
+              behavior.progressMaxInlineBytes,
+              { integer: true },
+            ),
+    },
+    artifacts: createRootScope(artifactRoot, 'outputDirectory'),
+    commands: new Map(),
+    preserveFilteredOutput:
+      settings.preserveFilteredOutput === undefined
+        ? true
+        : checkBoolean(FACTORY, 'preserveFilteredOutput', settings.preserveFilteredOutput),
+    ownsArtifacts,
+  };
+  const tools = buildHostToolSet(
+    FACTORY,
+    [runCommandTool(context), readCommandOutputTool(context), readCommandOutputTailTool(context)],
+    options,
+  );
+  return {
+    tools,
+    running: () =>
+      [...context.commands.values()].filter((command) => command.status === 'running').length,
+    close: () => closeCommands(context),
+  };
+}

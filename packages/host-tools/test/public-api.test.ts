@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import * as entry from '../src/index.js';
+
+// The runtime names of @switchyard/host-tools, sorted: changing them is a deliberate edit of this list
+// (and of the changelog).
+const NAMES = [
+  'commandTools',
+  'compileLinearRegex',
+  'createRootScope',
+  'evaluateArithmetic',
+  'gitToolbox',
+  'gitTools',
+  'isHostRefusal',
+  'matchesArgvPrefix',
+  'queryJson',
+  'readTools',
+  'renderAsText',
+  'stdlibTools',
+  'withHostToolResults',
+];
+
+describe('@switchyard/host-tools', () => {
+  it('exports exactly its public names, none undefined', () => {
+    expect(Object.keys(entry).sort()).toEqual(NAMES);
+    expect(Object.entries(entry).filter(([, value]) => value === undefined)).toEqual([]);
+  });
+});

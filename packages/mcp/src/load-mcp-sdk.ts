@@ -1,0 +1,72 @@
+import { SwitchyardError } from 'switchyard';
+
+/** An optional peer package that `switchyard/mcp` needs is not installed. Names the package. */
+export class McpSdkMissingError extends SwitchyardError {
+  static readonly CODE = 'mcp_sdk_missing';
+  readonly code = McpSdkMissingError.CODE;
+  readonly packageName: string;
+
+  constructor(packageName: string, cause: unknown) {
+    super(
+      `switchyard/mcp needs the optional peer dependency ${packageName}: run \`npm install ${packageName}\``,
+      { cause },
+    );
+    this.packageName = packageName;
+  }
+}
+
+type ClientModule = typeof import('@modelcontextprotocol/client');
+type StdioModule = typeof import('@modelcontextprotocol/client/stdio');
+type ServerModule = typeof import('@modelcontextprotocol/server');
+type ServerStdioModule = typeof import('@modelcontextprotocol/server/stdio');
+type NodeModule = typeof import('@modelcontextprotocol/node');
+
+const cache = new Map<string, Promise<unknown>>();
+
+// The specifiers are literal so bundlers and TypeScript see them; each loads once.
+function load<T>(packageName: string, importer: () => Promise<T>): Promise<T> {
+  let loaded = cache.get(packageName) as Promise<T> | undefined;
+  if (loaded === undefined) {
+    loaded = importer().catch((error: unknown) => {
+      cache.delete(packageName);
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+        throw new McpSdkMissingError(packageName.replace(/\/(stdio)$/, ''), error);
+      }
+      throw error;
+    });
+    cache.set(packageName, loaded);
+  }
+  return loaded;
+}
+
+/** The MCP client SDK (`@modelcontextprotocol/client`). Throws `McpSdkMissingError` when absent. */
+export function loadClientSdk(): Promise<ClientModule> {
+  return load('@modelcontextprotocol/client', () => import('@modelcontextprotocol/client'));
+}
+
+/** The client's stdio transport. Throws `McpSdkMissingError` when absent. */
+export function loadClientStdio(): Promise<StdioModule> {
+  return load(
+    '@modelcontextprotocol/client/stdio',
+    () => import('@modelcontextprotocol/client/stdio'),
+  );
+}
+
+/** The MCP server SDK (`@modelcontextprotocol/server`). Throws `McpSdkMissingError` when absent. */
+export function loadServerSdk(): Promise<ServerModule> {
+  return load('@modelcontextprotocol/server', () => import('@modelcontextprotocol/server'));
+}
+
+/** The server's stdio transport. Throws `McpSdkMissingError` when absent. */
+export function loadServerStdio(): Promise<ServerStdioModule> {
+  return load(
+    '@modelcontextprotocol/server/stdio',
+    () => import('@modelcontextprotocol/server/stdio'),
+  );
+}
+
+/** The Node HTTP adapter (`@modelcontextprotocol/node`). Throws `McpSdkMissingError` when absent. */
+export function loadNodeAdapter(): Promise<NodeModule> {
+  return load('@modelcontextprotocol/node', () => import('@modelcontextprotocol/node'));
+}

@@ -1,0 +1,347 @@
+import type { Tool } from 'openai/resources/responses/responses';
+import { CancelledError, InvalidOptionError, ModelError } from 'switchyard';
+import type { ModelRequest } from 'switchyard/providers';
+import type { ToolCallDelta } from 'switchyard/streams';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  computerCallItem,
+  errorReply,
+  type OpenAIWireServer,
+  RESPONSES_PATH,
+  ResponsesScript,
+  responsesToolCallStream,
+  startOpenAIWireServer,
+} from '../../../test/support/openai-wire-server.js';
+import { thrownBy } from '../../../test/support/thrown-by.js';
+import { createOpenAIResponsesModel } from '../src/index.js';
+import { collect, detect, openAITestRegistry, rejectionOf } from './support.js';
+
+const registry = openAITestRegistry();
+let server: OpenAIWireServer;
+
+beforeEach(async () => {
+  server = await startOpenAIWireServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function model() {
+  return createOpenAIResponsesModel({ model: 'fake-model', client: server.client() });
+}
+
+function request(extra: Partial<ModelRequest> = {}): ModelRequest {
+  return {
+    messages: [{ role: 'user', text: 'Look at a.md and b.md' }],
+    tools: registry.modelDefinitions(),
+    ...extra,
+  };
+}
+
+const webSearchItem = {
+  type: 'web_search_call',
+  id: 'ws_1',
+  status: 'completed',
+  action: { type: 'search', query: 'switchyard' },
+};
+
+describe('createOpenAIResponsesModel streaming', () => {
+  it('turns function call items into deltas keyed by item id, with call_id as the call id', async () => {
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream(
+        [
+          { itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"pa', 'th": "a.md"}'] },
+          { itemId: 'fc_2', id: 'call_b', name: 'fs_stat', arguments: ['{"path": "b.md"}'] },
+        ],
+        { text: 'Looking.', end: { status: 'completed', usage: { input: 7, output: 9 } } },
+      ),
+    });
+
+    const deltas = await collect(model().stream(request()));
+
+    expect(deltas).toEqual<ToolCallDelta[]>([
+      { type: 'text', text: 'Looking.' },
+      { type: 'call_start', key: 'fc_1', id: 'call_a', name: 'read' },
+      { type: 'call_arguments', key: 'fc_1', fragment: '{"pa' },
+      { type: 'call_arguments', key: 'fc_1', fragment: 'th": "a.md"}' },
+      { type: 'call_end', key: 'fc_1', arguments: '{"path": "a.md"}' },
+      { type: 'call_start', key: 'fc_2', id: 'call_b', name: 'fs_stat' },
+      { type: 'call_arguments', key: 'fc_2', fragment: '{"path": "b.md"}' },
+      { type: 'call_end', key: 'fc_2', arguments: '{"path": "b.md"}' },
+      { type: 'usage', inputTokens: 7, outputTokens: 9 },
+      { type: 'finish', reason: 'completed', safe: true },
+    ]);
+    const promoted = detect(deltas, registry).filter(
+      (event) => event.type === 'candidate_promoted',
+    );
+    expect(promoted.map(({ call, emitOrder }) => ({ call, emitOrder }))).toEqual([
+      { call: { id: 'call_a', name: 'read', arguments: { path: 'a.md' } }, emitOrder: 0 },
+      { call: { id: 'call_b', name: 'fs.stat', arguments: { path: 'b.md' } }, emitOrder: 1 },
+    ]);
+  });
+
+  it('reports a hosted tool item as a provider-native call carrying the item, never promoted', async () => {
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream(
+        [{ itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"path": "a.md"}'] }],
+        { hosted: [webSearchItem] },
+      ),
+    });
+
+    const deltas = await collect(model().stream(request()));
+
+    expect(deltas.slice(0, 2)).toEqual([
+      {
+        type: 'call_start',
+        key: 'ws_1',
+        id: 'ws_1',
+        name: 'web_search_call',
+        providerNative: true,
+      },
+      { type: 'call_end', key: 'ws_1', arguments: JSON.stringify(webSearchItem) },
+    ]);
+    const events = detect(deltas, registry);
+    expect(events.find((event) => event.type === 'provider_native_call')).toEqual({
+      type: 'provider_native_call',
+      toolCallId: 'ws_1',
+      toolName: 'web_search_call',
+      source: 'native',
+      rawInput: JSON.stringify(webSearchItem),
+      input: webSearchItem,
+    });
+    const promoted = events.filter((event) => event.type === 'candidate_promoted');
+    expect(promoted.map((event) => [event.toolCallId, event.emitOrder])).toEqual([['call_a', 0]]);
+  });
+
+  it('treats an item that waits for the client as an ordinary call, refused as an unknown tool', async () => {
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream([], { hosted: [computerCallItem] }),
+    });
+
+    const events = detect(await collect(model().stream(request())), registry);
+
+    // Retracted calls go back to the model as error results: the model hears no one ran it.
+    expect(events.some((event) => event.type === 'provider_native_call')).toBe(false);
+    expect(events.find((event) => event.type === 'candidate_retracted')).toMatchObject({
+      toolCallId: 'call_cu',
+      toolName: 'computer_call',
+      reason: 'unknown_tool',
+    });
+  });
+
+  it('records reasoning for replay, unless the request turned store off and it cannot be replayed', async () => {
+    const reasoning = { type: 'reasoning', id: 'rs_1', summary: [] };
+    const recorded = async (extraBody: Record<string, unknown>) => {
+      server.reply(RESPONSES_PATH, { sse: responsesToolCallStream([], { hosted: [reasoning] }) });
+      const stored = createOpenAIResponsesModel({ model: 'm', client: server.client(), extraBody });
+      const deltas = await collect(stored.stream(request()));
+      return deltas.some((delta) => delta.type === 'provider_content');
+    };
+
+    expect(await recorded({})).toBe(true);
+    expect(await recorded({ store: false })).toBe(false);
+  });
+
+  it('retracts a call cut off by response.incomplete, with the incomplete reason', async () => {
+    const steps = responsesToolCallStream([], {
+      end: { status: 'incomplete', reason: 'max_output_tokens', usage: { input: 5, output: 100 } },
+    });
+    const script = new ResponsesScript();
+    script
+      .event('response.output_item.added', {
+        output_index: 0,
+        item: {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_a',
+          name: 'write',
+          arguments: '',
+          status: 'in_progress',
+        },
+      })
+      .event('response.function_call_arguments.delta', {
+        item_id: 'fc_1',
+        output_index: 0,
+        delta: '{"path": "a',
+      });
+    server.reply(RESPONSES_PATH, { sse: [steps[0]!, ...script.steps, ...steps.slice(1)] });
+
+    const deltas = await collect(model().stream(request()));
+
+    expect(deltas.slice(-2)).toEqual([
+      { type: 'usage', inputTokens: 5, outputTokens: 100 },
+      { type: 'finish', reason: 'max_output_tokens', safe: false },
+    ]);
+    expect(
+      detect(deltas, registry).find((event) => event.type === 'candidate_retracted'),
+    ).toMatchObject({
+      toolCallId: 'call_a',
+      reason: 'cut_off',
+      rawInput: '{"path": "a',
+    });
+  });
+
+  it('retracts malformed arguments and unknown tools', async () => {
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream([
+        { itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"path": "a.md",}'] },
+        { itemId: 'fc_2', id: 'call_b', name: 'rm', arguments: ['{}'] },
+      ]),
+    });
+
+    const events = detect(await collect(model().stream(request())), registry);
+
+    const retracted = events.filter((event) => event.type === 'candidate_retracted');
+    expect(retracted.map((event) => [event.toolCallId, event.reason])).toEqual([
+      ['call_a', 'invalid_json'],
+      ['call_b', 'unknown_tool'],
+    ]);
+  });
+});
+
+describe('createOpenAIResponsesModel failures', () => {
+  it('rejects with a retryable rate_limit ModelError on a 429', async () => {
+    server.reply(
+      RESPONSES_PATH,
+      errorReply(429, 'Rate limit reached', { code: 'rate_limit_exceeded' }),
+    );
+
+    const error = await rejectionOf(collect(model().stream(request())));
+
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ category: 'rate_limit', status: 429, retryable: true });
+  });
+
+  it('rejects with a server_error ModelError on response.failed', async () => {
+    server.reply(RESPONSES_PATH, {
+      sse: responsesToolCallStream([], {
+        end: { status: 'failed', code: 'server_error', message: 'The model failed to respond' },
+      }),
+    });
+
+    const error = await rejectionOf(collect(model().stream(request())));
+
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ category: 'server_error', retryable: true });
+    expect((error as Error).message).toBe('openai: server_error: The model failed to respond');
+  });
+
+  it('rejects with a ModelError on an error event, classified by its code', async () => {
+    const script = new ResponsesScript().event('error', {
+      code: 'rate_limit_exceeded',
+      message: 'Slow down',
+      param: null,
+    });
+    server.reply(RESPONSES_PATH, { sse: script.steps });
+
+    const error = await rejectionOf(collect(model().stream(request())));
+
+    expect(error).toMatchObject({ code: 'model_error', category: 'rate_limit', retryable: true });
+  });
+
+  it('rejects with a non-retryable ModelError on an error event with an unknown code', async () => {
+    const script = new ResponsesScript().event('error', {
+      code: 'invalid_prompt',
+      message: 'The prompt was flagged',
+      param: null,
+    });
+    server.reply(RESPONSES_PATH, { sse: script.steps });
+
+    const error = await rejectionOf(collect(model().stream(request())));
+
+    expect(error).toMatchObject({ code: 'model_error', category: 'generic', retryable: false });
+  });
+
+  it('rejects with a transient_network ModelError when the connection is cut mid-call', async () => {
+    const steps = responsesToolCallStream(
+      [{ itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"path"'] }],
+      { end: { status: 'none' } },
+    );
+    server.reply(RESPONSES_PATH, { sse: [...steps.slice(0, -1), { cut: true }] });
+
+    const error = await rejectionOf(collect(model().stream(request())));
+
+    expect(error).toMatchObject({ code: 'model_error', category: 'transient_network' });
+  });
+
+  it('rejects with CancelledError when the signal aborts mid-stream', async () => {
+    const steps = responsesToolCallStream(
+      [{ itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"path"'] }],
+      { end: { status: 'none' } },
+    );
+    server.reply(RESPONSES_PATH, { sse: [...steps.slice(0, -1), { hold: true }] });
+    const controller = new AbortController();
+
+    const error = await rejectionOf(
+      (async () => {
+        for await (const delta of model().stream(request({ signal: controller.signal }))) {
+          if (delta.type === 'call_arguments') controller.abort();
+        }
+      })(),
+    );
+
+    expect(error).toBeInstanceOf(CancelledError);
+    await (await server.nextRequest()).abandoned;
+  });
+});
+
+describe('createOpenAIResponsesModel hostedTools', () => {
+  it('refuses hostedTools that are not tool objects', () => {
+    expect(() =>
+      createOpenAIResponsesModel({
+        model: 'm',
+        client: server.client(),
+        hostedTools: ['web_search'] as unknown as Tool[],
+      }),
+    ).toThrow(InvalidOptionError);
+  });
+
+  it.each([
+    [
+      {
+        type: 'computer_use_preview',
+        display_width: 1024,
+        display_height: 768,
+        environment: 'linux',
+      },
+    ],
+    [{ type: 'local_shell' }],
+    [{ type: 'apply_patch' }],
+    [{ type: 'shell' }],
+    [{ type: 'shell', environment: { type: 'local' } }],
+    [{ type: 'mcp', server_label: 'docs', server_url: 'https://example.invalid/mcp' }],
+    [{ type: 'function', name: 'read', parameters: {}, strict: false }],
+  ])('refuses a hosted tool whose calls the client would have to answer: %j', (tool) => {
+    const error = thrownBy(() =>
+      createOpenAIResponsesModel({
+        model: 'm',
+        client: server.client(),
+        hostedTools: [{ type: 'web_search' }, tool as Tool],
+      }),
+    );
+
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect((error as InvalidOptionError).option).toBe('hostedTools');
+    expect((error as Error).message).toContain('hostedTools[1]');
+    expect((error as Error).message).toContain(`"${tool.type}"`);
+  });
+
+  it('accepts tools OpenAI runs alone', () => {
+    expect(() =>
+      createOpenAIResponsesModel({
+        model: 'm',
+        client: server.client(),
+        hostedTools: [
+          { type: 'web_search' },
+          { type: 'shell', environment: { type: 'container_auto' } },
+          {
+            type: 'mcp',
+            server_label: 'docs',
+            server_url: 'https://example.invalid/mcp',
+            require_approval: 'never',
+          },
+        ] as Tool[],
+      }),
+    ).not.toThrow();
+  });
+});
