@@ -1,5 +1,6 @@
 // The README's quick start: define a tool, build a registry, add middleware, dispatch calls.
 // Run: npm run build && npx tsx examples/quick-start.ts
+// #region quick-start
 import {
   composeToolCallers,
   createDispatcher,
@@ -55,3 +56,6 @@ for (const call of calls) {
   const result = await dispatcher.dispatch(call);
   console.log(`${result.toolCallId} ${result.status}: ${result.observation}`);
 }
+// call_1 ok, call_2 schema_violation (the handler never ran; the observation says how to repair
+// the arguments), call_3 tool_not_found (naming get_weather)
+// #endregion quick-start
