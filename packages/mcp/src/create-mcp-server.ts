@@ -112,6 +112,7 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
   const sessionId = options.sessionId ?? 'mcp';
 
   async function callTool(
+    server: Server,
     params: { name: string; arguments?: Record<string, unknown> },
     context: ServerContext,
   ): Promise<CallToolResult> {
@@ -144,7 +145,12 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
         { id: callId, name: params.name, arguments: (params.arguments ?? {}) as JsonObject },
         { signal, sessionId },
       );
-      return mcpCallResultOf(result, registry.resolve(result.toolName));
+      const tool = registry.resolve(result.toolName);
+      // The SDK fits structured results to the era: a 2025 client gets a non-object value wrapped.
+      return server.projectCallToolResult(
+        mcpCallResultOf(result, tool, registry.validator),
+        tool?.outputSchema,
+      );
     } finally {
       subscription?.unsubscribe();
       release();
@@ -161,7 +167,9 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
       },
     );
     server.setRequestHandler('tools/list', () => ({ tools }));
-    server.setRequestHandler('tools/call', (request, context) => callTool(request.params, context));
+    server.setRequestHandler('tools/call', (request, context) =>
+      callTool(server, request.params, context),
+    );
     return server;
   }
 
