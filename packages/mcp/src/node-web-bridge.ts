@@ -5,22 +5,31 @@ export type RequestBody =
   | { readonly tooLarge: false; readonly text: string }
   | { readonly tooLarge: true };
 
+/** Bytes past the bound still read (and dropped) so the client can finish sending and read its 413. */
+const DRAINED_BYTES = 64 * 1024 * 1024;
+
 /**
- * Reads a request body of at most `maxBytes`. A declared `Content-Length` past the bound is refused
- * before reading; otherwise reading stops as soon as the bound is passed.
+ * Reads a request body of at most `maxBytes`. A longer one is not kept: the rest is read and
+ * dropped, so a client that writes its whole body before reading gets its answer rather than a
+ * broken pipe, up to 64 MiB more (or at once when `Content-Length` declares more than that);
+ * past that the caller's answer closes the connection under the client.
  */
 export async function readRequestBody(
   request: IncomingMessage,
   maxBytes: number,
 ): Promise<RequestBody> {
-  if (Number(request.headers['content-length']) > maxBytes) return { tooLarge: true };
-  const chunks: Buffer[] = [];
+  if (Number(request.headers['content-length']) > maxBytes + DRAINED_BYTES) {
+    return { tooLarge: true };
+  }
+  let chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) return { tooLarge: true };
-    chunks.push(chunk);
+    if (size > maxBytes + DRAINED_BYTES) return { tooLarge: true };
+    if (size > maxBytes) chunks = [];
+    else chunks.push(chunk);
   }
+  if (size > maxBytes) return { tooLarge: true };
   return { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
 }
 
