@@ -53,6 +53,12 @@ const TOOLS_PAGE: StandardSchemaV1<unknown, ToolsPage> = {
   },
 };
 
+/** An HTTP 404 for a request of a session: the server has forgotten the session. */
+function isSessionGone(error: unknown): boolean {
+  const data = (error as { data?: { status?: unknown } } | null)?.data;
+  return typeof data === 'object' && data !== null && data.status === 404;
+}
+
 /** Pages of one listing at most, so a server cannot keep a listing going for ever. */
 const MAX_LIST_PAGES = 100;
 const STDERR_LIMIT = 64 * 1024;
@@ -120,16 +126,39 @@ export class McpConnection {
     throw new Error(`tools/list went on past ${MAX_LIST_PAGES} pages`);
   }
 
-  /** One `tools/call` by the server's own tool name. Rejects on protocol and transport failures. */
+  /**
+   * One `tools/call` by the server's own tool name. Rejects on protocol and transport failures.
+   * Over HTTP, a session the server no longer knows (404: it expired or made room for another)
+   * is replaced by a new one and the call sent once more: a 404 means the server never ran it.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
     // A connected session is used at once: awaiting its settled promise costs a turn per call.
-    const ready = this.#ready;
-    if (ready !== undefined) return this.#call(ready.client, name, args, options);
-    return this.#current().then(({ client }) => this.#call(client, name, args, options));
+    let used = this.#ready;
+    const call =
+      used !== undefined
+        ? this.#call(used.client, name, args, options)
+        : this.#current().then((session) => {
+            used = session;
+            return this.#call(session.client, name, args, options);
+          });
+    if (this.config.transport !== 'http') return call;
+    return call.catch((error: unknown) => {
+      if (!isSessionGone(error) || options.signal?.aborted === true) throw error;
+      this.#forget(used);
+      return this.#current().then(({ client }) => this.#call(client, name, args, options));
+    });
+  }
+
+  /** Drops a session that is still the current one, so the next call opens another. */
+  #forget(session: Session | undefined): void {
+    if (session === undefined || this.#ready !== session) return;
+    this.#session = undefined;
+    this.#ready = undefined;
+    session.client.close().catch(() => undefined);
   }
 
   #call(

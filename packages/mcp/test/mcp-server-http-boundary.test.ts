@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createDispatcher } from 'switchyard';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMcpServer, type McpHttpServing } from '../src/index.js';
+import { connectMcpServers, createMcpServer, type McpHttpServing } from '../src/index.js';
 import { fixtureRegistry } from './server-fixture.js';
 
 interface RawAnswer {
@@ -129,5 +130,24 @@ describe('serveHttp, sent raw requests', () => {
     );
     const kept = await post(http.url, list, { 'mcp-session-id': abandoned[63] as string });
     expect(kept.status).toBe(200);
+  });
+});
+
+describe('connectMcpServers over HTTP when the server forgets its session', () => {
+  it('opens a new session and sends the call once more: a 404 means it never ran', async () => {
+    const http = await createMcpServer({ registry: fixtureRegistry }).serveHttp({ maxSessions: 1 });
+    const mcp = await connectMcpServers([{ name: 'ours', transport: 'http', url: http.url }]);
+    try {
+      const dispatcher = createDispatcher({ registry: mcp.registry, executors: [mcp.executor] });
+      const call = (id: string) =>
+        dispatcher.dispatch({ id, name: 'ours__add', arguments: '{"a":1,"b":2}' });
+      expect(await call('before')).toMatchObject({ ok: true, result: { sum: 3 } });
+      // Another client takes the only session slot: ours, idle, makes room.
+      expect((await post(http.url, initialize)).headers['mcp-session-id']).toBeTypeOf('string');
+      expect(await call('after')).toMatchObject({ ok: true, result: { sum: 3 } });
+    } finally {
+      await mcp.close();
+      await http.close();
+    }
   });
 });
