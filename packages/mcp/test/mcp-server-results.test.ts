@@ -1,13 +1,8 @@
-import {
-  Client as V2Client,
-  StreamableHTTPClientTransport as V2Http,
-} from '@modelcontextprotocol/client';
-import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createToolRegistry, defineTool, toolOutput } from 'switchyard';
 import type { ContentBlock } from 'switchyard/dispatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpHttpServing } from '../src/index.js';
+import { type AnyClient, connectSdkClients } from './sdk-clients.js';
 
 // A handler in plain JavaScript may put any block in `content`.
 const blocks = (value: unknown[]) => value as ContentBlock[];
@@ -49,24 +44,13 @@ const registry = createToolRegistry([
   }),
 ]);
 
-type AnyClient = Pick<V2Client, 'listTools' | 'callTool' | 'close'>;
-
 describe('createMcpServer results, as the official SDK clients read them', () => {
   let http: McpHttpServing;
   const clients: Record<string, AnyClient> = {};
 
   beforeAll(async () => {
     http = await createMcpServer({ registry }).serveHttp();
-    const legacy = new V2Client({ name: 'v2-legacy', version: '1' });
-    await legacy.connect(new V2Http(new URL(http.url)));
-    const modern = new V2Client(
-      { name: 'v2-modern', version: '1' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await modern.connect(new V2Http(new URL(http.url)));
-    const v1 = new V1Client({ name: 'v1', version: '1' });
-    await v1.connect(new V1Http(new URL(http.url)));
-    Object.assign(clients, { legacy, modern, v1 });
+    Object.assign(clients, await connectSdkClients(http.url));
   });
   afterAll(async () => {
     await Promise.all(Object.values(clients).map((client) => client.close()));
