@@ -82,17 +82,29 @@ export async function serveMcpHttp(
       'serveHttp: bearerToken must be at least 16 characters',
     );
   }
+  const maxSessions = options.maxSessions ?? 64;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    throw new InvalidOptionError('maxSessions', 'serveHttp: maxSessions must be an integer ≥ 1');
+  }
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  if (!(Number.isFinite(idleMs) && idleMs > 0)) {
+    throw new InvalidOptionError(
+      'sessionIdleMs',
+      'serveHttp: sessionIdleMs must be a positive number',
+    );
+  }
   const sdk = await loadServerSdk();
   const handler = sdk.createMcpHandler(() => sdkServer(), {
     legacy: 'stateless',
     maxRequestBodySize: maxBodyBytes,
   });
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   const sessions = new HttpSessions<WebStandardStreamableHTTPServerTransport>({
-    maxSessions: options.maxSessions ?? 64,
+    maxSessions,
     idleMs,
   });
-  const sweep = setInterval(() => void sessions.closeIdle(), Math.min(idleMs, 60_000));
+  // Often enough that a session outlives its idle time by at most about a minute.
+  const sweepMs = Math.max(1000, Math.min(idleMs, 60_000));
+  const sweep = setInterval(() => void sessions.closeIdle(), sweepMs);
   sweep.unref();
 
   /** A 2025-era `initialize` (by the SDK's own rule: no 2026-07-28 envelope) opens a session. */

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createDispatcher } from 'switchyard';
+import { createDispatcher, InvalidOptionError } from 'switchyard';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers, createMcpServer, type McpHttpServing } from '../src/index.js';
 import { fixtureRegistry } from './server-fixture.js';
@@ -149,5 +149,17 @@ describe('connectMcpServers over HTTP when the server forgets its session', () =
       await mcp.close();
       await http.close();
     }
+  });
+});
+
+describe('serveHttp options', () => {
+  it('rejects session bounds that would not bound anything, naming the option', async () => {
+    const server = createMcpServer({ registry: fixtureRegistry });
+    await expect(server.serveHttp({ sessionIdleMs: 0 })).rejects.toSatisfy(
+      (error) => InvalidOptionError.isInstance(error) && error.option === 'sessionIdleMs',
+    );
+    await expect(server.serveHttp({ maxSessions: 0.5 })).rejects.toSatisfy(
+      (error) => InvalidOptionError.isInstance(error) && error.option === 'maxSessions',
+    );
   });
 });
