@@ -18,6 +18,11 @@ options:
   --http <host:port>     serve Streamable HTTP there (default: stdio); e.g. 127.0.0.1:8765
   --token-env <NAME>     require "Authorization: Bearer $NAME" on HTTP requests
   --max-concurrent <n>   calls running at once (default 16)
+  --max-message-bytes <n>  the largest request, a stdio line or an HTTP body (default 4194304);
+                         a longer one is answered with an error and the server goes on
+  --max-sessions <n>     HTTP: live 2025-era sessions (default 64; the least recently active
+                         idle one makes room for a new one)
+  --session-idle-ms <n>  HTTP: close a session idle this long (default 600000)
   --name <name>          the server name clients see (default switchyard)
 `;
 
@@ -39,6 +44,11 @@ function parseHostPort(value: string): { host: string; port: number } {
   return { host: (match[1] ?? '').replace(/^\[(.*)\]$/, '$1') || '127.0.0.1', port };
 }
 
+/** A numeric flag's value; the server's own option checks judge it (`InvalidOptionError`). */
+function numberOption(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
+}
+
 /**
  * `switchyard mcp serve <tools-module> [--http host:port]`: serves a tools module over stdio or
  * Streamable HTTP until stopped. Returns the exit code: 2 for a usage error, 3 for a tools module
@@ -50,6 +60,9 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
     http?: string;
     'token-env'?: string;
     'max-concurrent'?: string;
+    'max-message-bytes'?: string;
+    'max-sessions'?: string;
+    'session-idle-ms'?: string;
     name?: string;
     help?: boolean;
   };
@@ -62,6 +75,9 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
         http: { type: 'string' },
         'token-env': { type: 'string' },
         'max-concurrent': { type: 'string' },
+        'max-message-bytes': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle-ms': { type: 'string' },
         name: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
@@ -87,13 +103,16 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
     return EXIT.input;
   }
   try {
-    const maxConcurrentCalls =
-      values['max-concurrent'] === undefined ? undefined : Number(values['max-concurrent']);
+    const maxConcurrentCalls = numberOption(values['max-concurrent']);
+    const maxMessageBytes = numberOption(values['max-message-bytes']);
+    const maxSessions = numberOption(values['max-sessions']);
+    const sessionIdleMs = numberOption(values['session-idle-ms']);
     const server = createMcpServer({
       registry: loaded.registry,
       ...(loaded.caller === undefined ? {} : { caller: loaded.caller }),
       ...(loaded.executors === undefined ? {} : { dispatcher: { executors: loaded.executors } }),
       ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
+      ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
       ...(values.name === undefined ? {} : { name: values.name }),
     });
     if (values.http === undefined) {
@@ -112,6 +131,8 @@ export async function runMcpServeCommand(args: string[], io: McpServeIo = {}): P
     const serving = await server.serveHttp({
       ...parseHostPort(values.http),
       ...(bearerToken === undefined ? {} : { bearerToken }),
+      ...(maxSessions === undefined ? {} : { maxSessions }),
+      ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
     });
     stderr.write(`switchyard mcp: serving ${loaded.registry.size} tools at ${serving.url}\n`);
     const signal = io.signal ?? processStop();

@@ -59,6 +59,41 @@ describe('switchyard mcp serve', () => {
     expect(await running).toBe(0);
   });
 
+  it('bounds requests and sessions as its flags say', async () => {
+    const stderr = captured();
+    const stop = new AbortController();
+    const running = runMcpServeCommand(
+      [toolsModule, '--http', '127.0.0.1:0', '--max-message-bytes', '1024', '--max-sessions', '2'],
+      { stderr: stderr.stream, signal: stop.signal },
+    );
+    await expect.poll(() => stderr.text()).toMatch(/serving 4 tools at/);
+    const url = /at (\S+)/.exec(stderr.text())?.[1] ?? '';
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'add', arguments: { a: 1, b: 2, pad: 'x'.repeat(2048) } },
+    });
+    const answer = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+    });
+    expect(answer.status).toBe(413);
+    stop.abort();
+    expect(await running).toBe(0);
+    const refused = captured();
+    const code = await runMcpServeCommand(
+      [toolsModule, '--http', '127.0.0.1:0', '--session-idle-ms', '0'],
+      { stderr: refused.stream },
+    );
+    expect(code).toBe(1);
+    expect(refused.text()).toMatch(/sessionIdleMs/);
+  });
+
   it('serves over stdio in its own process, driven by the Switchyard client', async () => {
     const mcp = await connectMcpServers([
       {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
-import type { Tool as McpTool, Server, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  Tool as McpTool,
+  Server,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import type { JsonObject, ToolCaller, ToolRegistry } from 'switchyard';
 import {
   createDispatcher,
@@ -14,6 +19,7 @@ import { loadServerSdk, loadServerStdio } from './load-mcp-sdk.js';
 import { mcpToolList } from './mcp-tool-list.js';
 import { mcpCallResultOf } from './mcp-tool-result.js';
 import { type McpHttpOptions, type McpHttpServing, serveMcpHttp } from './serve-mcp-http.js';
+import { StdioServerTransport } from './stdio-server-transport.js';
 
 /** Options of `createMcpServer`. */
 export interface McpServerOptions {
@@ -31,6 +37,12 @@ export interface McpServerOptions {
   readonly maxConcurrentCalls?: number;
   /** The session id receipts and events carry. Default `mcp`. */
   readonly sessionId?: string;
+  /**
+   * The largest message accepted, in bytes: a stdio line or an HTTP request body. A longer one is
+   * answered with an error (stdio: `-32600` under its id; HTTP: 413) and the server lives on.
+   * Default 4 MiB.
+   */
+  readonly maxMessageBytes?: number;
 }
 
 /** A stdio or HTTP server that is running. */
@@ -56,6 +68,7 @@ export interface SwitchyardMcpServer {
 }
 
 const DEFAULT_MAX_CONCURRENT_CALLS = 16;
+const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Serves a registry as an MCP server. Every `tools/call` runs through the full dispatch path
@@ -82,6 +95,13 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
       'createMcpServer: maxConcurrentCalls must be an integer ≥ 1',
     );
   }
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  if (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1) {
+    throw new InvalidOptionError(
+      'maxMessageBytes',
+      'createMcpServer: maxMessageBytes must be an integer ≥ 1',
+    );
+  }
   const dispatcher = createDispatcher({
     ...options.dispatcher,
     registry,
@@ -92,9 +112,10 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
   const sessionId = options.sessionId ?? 'mcp';
 
   async function callTool(
+    server: Server,
     params: { name: string; arguments?: Record<string, unknown> },
     context: ServerContext,
-  ) {
+  ): Promise<CallToolResult> {
     const signal = context.mcpReq.signal;
     const callId = `mcp_${randomUUID()}`;
     const release = await limiter.acquire(signal);
@@ -124,7 +145,12 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
         { id: callId, name: params.name, arguments: (params.arguments ?? {}) as JsonObject },
         { signal, sessionId },
       );
-      return mcpCallResultOf(result, registry.resolve(result.toolName));
+      const tool = registry.resolve(result.toolName);
+      // The SDK fits structured results to the era: a 2025 client gets a non-object value wrapped.
+      return server.projectCallToolResult(
+        mcpCallResultOf(result, tool, registry.validator),
+        tool?.outputSchema,
+      );
     } finally {
       subscription?.unsubscribe();
       release();
@@ -141,7 +167,9 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
       },
     );
     server.setRequestHandler('tools/list', () => ({ tools }));
-    server.setRequestHandler('tools/call', (request, context) => callTool(request.params, context));
+    server.setRequestHandler('tools/call', (request, context) =>
+      callTool(server, request.params, context),
+    );
     return server;
   }
 
@@ -150,11 +178,20 @@ export function createMcpServer(options: McpServerOptions): SwitchyardMcpServer 
     listTools: () => tools,
     sdkServer,
     async serveStdio(streams = {}) {
-      const { StdioServerTransport } = await loadServerStdio();
-      const server = await sdkServer();
-      await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
-      return { close: () => server.close() };
+      const [{ serveStdio }, { parseJSONRPCMessage }] = await Promise.all([
+        loadServerStdio(),
+        loadServerSdk(),
+      ]);
+      const transport = new StdioServerTransport({
+        stdin: streams.stdin ?? process.stdin,
+        stdout: streams.stdout ?? process.stdout,
+        maxMessageBytes,
+        parseMessage: parseJSONRPCMessage,
+      });
+      // The SDK's entry picks the protocol era from the opening message, as over HTTP.
+      const serving = serveStdio(() => sdkServer(), { transport });
+      return { close: () => serving.close() };
     },
-    serveHttp: (httpOptions = {}) => serveMcpHttp(sdkServer, httpOptions),
+    serveHttp: (httpOptions = {}) => serveMcpHttp(sdkServer, httpOptions, maxMessageBytes),
   };
 }

@@ -19,7 +19,6 @@ type ClientModule = typeof import('@modelcontextprotocol/client');
 type StdioModule = typeof import('@modelcontextprotocol/client/stdio');
 type ServerModule = typeof import('@modelcontextprotocol/server');
 type ServerStdioModule = typeof import('@modelcontextprotocol/server/stdio');
-type NodeModule = typeof import('@modelcontextprotocol/node');
 
 const cache = new Map<string, Promise<unknown>>();
 
@@ -64,9 +63,4 @@ export function loadServerStdio(): Promise<ServerStdioModule> {
     '@modelcontextprotocol/server/stdio',
     () => import('@modelcontextprotocol/server/stdio'),
   );
-}
-
-/** The Node HTTP adapter (`@modelcontextprotocol/node`). Throws `McpSdkMissingError` when absent. */
-export function loadNodeAdapter(): Promise<NodeModule> {
-  return load('@modelcontextprotocol/node', () => import('@modelcontextprotocol/node'));
 }

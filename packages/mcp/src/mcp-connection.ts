@@ -2,7 +2,7 @@ import type {
   CallToolRequestOptions,
   CallToolResult,
   Client,
-  Tool as McpTool,
+  StandardSchemaV1,
   Transport,
 } from '@modelcontextprotocol/client';
 import { loadClientSdk, loadClientStdio } from './load-mcp-sdk.js';
@@ -27,6 +27,40 @@ interface Session {
   readonly transport: Transport & { readonly pid?: number | null };
 }
 
+/** One page of `tools/list` as it arrived: each tool is checked on its own by `mcpToolsOf`. */
+interface ToolsPage {
+  readonly tools: readonly unknown[];
+  readonly nextCursor?: string;
+}
+
+function isToolsPage(value: unknown): value is ToolsPage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { tools, nextCursor } = value as Record<string, unknown>;
+  return Array.isArray(tools) && (nextCursor === undefined || typeof nextCursor === 'string');
+}
+
+// The SDK checks a listing whole against the spec's schema, so one tool it rejects (a schema
+// of a bogus type, a string, none at all) would reject the server: only the page's shape is
+// checked here.
+const TOOLS_PAGE: StandardSchemaV1<unknown, ToolsPage> = {
+  '~standard': {
+    version: 1,
+    vendor: 'switchyard',
+    validate: (value) =>
+      isToolsPage(value)
+        ? { value }
+        : { issues: [{ message: 'expected { tools: [...], nextCursor?: string }' }] },
+  },
+};
+
+/** An HTTP 404 for a request of a session: the server has forgotten the session. */
+function isSessionGone(error: unknown): boolean {
+  const data = (error as { data?: { status?: unknown } } | null)?.data;
+  return typeof data === 'object' && data !== null && data.status === 404;
+}
+
+/** Pages of one listing at most, so a server cannot keep a listing going for ever. */
+const MAX_LIST_PAGES = 100;
 const STDERR_LIMIT = 64 * 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
 // The SDK's own request timer only backs up the dispatcher's, which aborts first and says `timeout`.
@@ -71,32 +105,60 @@ export class McpConnection {
     await this.#current();
   }
 
-  /** Every tool the server offers, following pagination. */
-  async listTools(): Promise<McpTool[]> {
+  /**
+   * Every tool the server offers, following pagination, as sent: entries are not checked here
+   * (`mcpToolsOf` skips the unusable ones). Rejects past 100 pages.
+   */
+  async listTools(): Promise<unknown[]> {
     const { client } = await this.#current();
     this.toolsChanged = false;
-    const tools: McpTool[] = [];
+    const tools: unknown[] = [];
     let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
-        cacheMode: 'refresh',
-      });
+    for (let pages = 0; pages < MAX_LIST_PAGES; pages += 1) {
+      const page = await client.request(
+        { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
+        TOOLS_PAGE,
+      );
       tools.push(...page.tools);
       cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    return tools;
+      if (cursor === undefined) return tools;
+    }
+    throw new Error(`tools/list went on past ${MAX_LIST_PAGES} pages`);
   }
 
-  /** One `tools/call` by the server's own tool name. Rejects on protocol and transport failures. */
+  /**
+   * One `tools/call` by the server's own tool name. Rejects on protocol and transport failures.
+   * Over HTTP, a session the server no longer knows (404: it expired or made room for another)
+   * is replaced by a new one and the call sent once more: a 404 means the server never ran it.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,
     options: McpCallOptions = {},
   ): Promise<CallToolResult> {
     // A connected session is used at once: awaiting its settled promise costs a turn per call.
-    const ready = this.#ready;
-    if (ready !== undefined) return this.#call(ready.client, name, args, options);
-    return this.#current().then(({ client }) => this.#call(client, name, args, options));
+    let used = this.#ready;
+    const call =
+      used !== undefined
+        ? this.#call(used.client, name, args, options)
+        : this.#current().then((session) => {
+            used = session;
+            return this.#call(session.client, name, args, options);
+          });
+    if (this.config.transport !== 'http') return call;
+    return call.catch((error: unknown) => {
+      if (!isSessionGone(error) || options.signal?.aborted === true) throw error;
+      this.#forget(used);
+      return this.#current().then(({ client }) => this.#call(client, name, args, options));
+    });
+  }
+
+  /** Drops a session that is still the current one, so the next call opens another. */
+  #forget(session: Session | undefined): void {
+    if (session === undefined || this.#ready !== session) return;
+    this.#session = undefined;
+    this.#ready = undefined;
+    session.client.close().catch(() => undefined);
   }
 
   #call(

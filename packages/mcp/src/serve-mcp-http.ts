@@ -1,8 +1,14 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/server';
+import type {
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { InvalidOptionError } from 'switchyard';
-import { loadNodeAdapter, loadServerSdk } from './load-mcp-sdk.js';
+import { bearerMatches, originAllowed, refuse } from './http-guards.js';
+import { HttpSessions } from './http-sessions.js';
+import { loadServerSdk } from './load-mcp-sdk.js';
+import { readRequestBody, webRequestOf, writeWebResponse } from './node-web-bridge.js';
 
 /** Options of `serveHttp`. */
 export interface McpHttpOptions {
@@ -23,8 +29,13 @@ export interface McpHttpOptions {
   readonly authenticate?: (request: IncomingMessage) => boolean | Promise<boolean>;
   /** Open connections at once. Default 64. */
   readonly maxConnections?: number;
-  /** Live 2025-era sessions at once (each holds one server instance). Default 64. */
+  /**
+   * Live 2025-era sessions at once (each holds one server instance). Default 64. When all are
+   * taken, the least recently active idle session is closed to make room.
+   */
   readonly maxSessions?: number;
+  /** A 2025-era session with no request for this long is closed. Default 600 000 (10 minutes). */
+  readonly sessionIdleMs?: number;
 }
 
 /** A running HTTP server. */
@@ -34,76 +45,34 @@ export interface McpHttpServing {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/** The JSON body of a POST, bounded; undefined when it is not JSON (the SDK answers that). */
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES)
-      throw Object.assign(new Error('request body too large'), { status: 413 });
-    chunks.push(chunk);
-  }
+function parsedJson(text: string): unknown {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
 }
 
-function isInitialize(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some(
-    (message) =>
-      typeof message === 'object' &&
-      message !== null &&
-      (message as { method?: unknown }).method === 'initialize',
-  );
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function originAllowed(
-  origin: string | undefined,
-  allowed: readonly string[] | undefined,
-): boolean {
-  if (origin === undefined) return true;
-  if (allowed !== undefined) return allowed.includes(origin);
-  try {
-    return LOOPBACK_HOSTS.has(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const presented = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const expected = Buffer.from(token);
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
-}
-
-function refuse(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
+const DEFAULT_SESSION_IDLE_MS = 600_000;
 
 /**
  * Serves MCP over Streamable HTTP with node:http: the 2026-07-28 revision (one server instance per
  * exchange) and, for 2025-era clients that `initialize`, a session each (so their
- * `notifications/cancelled` reach the call they cancel); other sessionless 2025 traffic is served
- * statelessly. Checks `Origin` (DNS-rebinding defence), then the bearer token and the
- * `authenticate` hook, before any MCP handling.
+ * `notifications/cancelled` reach the call they cancel), bounded by `HttpSessions`; other
+ * sessionless 2025 traffic is served statelessly. Checks `Origin` (DNS-rebinding defence), then
+ * the bearer token and the `authenticate` hook, before any MCP handling. A body is read once,
+ * bounded by `maxBodyBytes` (past it: 413), and handed to the SDK's web-standard handlers as the
+ * text that arrived: never re-serialised, so no depth of nesting can break the exchange.
  */
 export async function serveMcpHttp(
   sdkServer: () => Promise<Server>,
   options: McpHttpOptions,
+  maxBodyBytes: number,
 ): Promise<McpHttpServing> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
@@ -113,49 +82,113 @@ export async function serveMcpHttp(
       'serveHttp: bearerToken must be at least 16 characters',
     );
   }
-  const { createMcpHandler } = await loadServerSdk();
-  const { toNodeHandler, NodeStreamableHTTPServerTransport } = await loadNodeAdapter();
-  const handler = createMcpHandler(() => sdkServer(), { legacy: 'stateless' });
-  const handle = toNodeHandler(handler);
   const maxSessions = options.maxSessions ?? 64;
-  /** Live 2025-era sessions by id. */
-  const sessions = new Map<string, InstanceType<typeof NodeStreamableHTTPServerTransport>>();
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    throw new InvalidOptionError('maxSessions', 'serveHttp: maxSessions must be an integer ≥ 1');
+  }
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  if (!(Number.isFinite(idleMs) && idleMs > 0)) {
+    throw new InvalidOptionError(
+      'sessionIdleMs',
+      'serveHttp: sessionIdleMs must be a positive number',
+    );
+  }
+  const sdk = await loadServerSdk();
+  const handler = sdk.createMcpHandler(() => sdkServer(), {
+    legacy: 'stateless',
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const sessions = new HttpSessions<WebStandardStreamableHTTPServerTransport>({
+    maxSessions,
+    idleMs,
+  });
+  // Often enough that a session outlives its idle time by at most about a minute.
+  const sweepMs = Math.max(1000, Math.min(idleMs, 60_000));
+  const sweep = setInterval(() => void sessions.closeIdle(), sweepMs);
+  sweep.unref();
 
-  async function openSession(request: IncomingMessage, response: ServerResponse, body: unknown) {
-    if (sessions.size >= maxSessions) return refuse(response, 503, 'too many sessions');
-    const transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, transport);
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
+  /** A 2025-era `initialize` (by the SDK's own rule: no 2026-07-28 envelope) opens a session. */
+  function opensSession(request: IncomingMessage, body: unknown): boolean {
+    if (body === undefined) return false;
+    const protocolVersionHeader = header(request, 'mcp-protocol-version');
+    const mcpMethodHeader = header(request, 'mcp-method');
+    const outcome = sdk.classifyInboundRequest({
+      httpMethod: 'POST',
+      body,
+      ...(protocolVersionHeader === undefined ? {} : { protocolVersionHeader }),
+      ...(mcpMethodHeader === undefined ? {} : { mcpMethodHeader }),
     });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    const server = await sdkServer();
-    await server.connect(transport);
-    await transport.handleRequest(request, response, body);
+    return outcome.kind === 'legacy' && outcome.reason === 'initialize';
   }
 
-  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const sessionId = request.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
+  async function openSession(request: Request, body: unknown): Promise<Response> {
+    const release = await sessions.reserve();
+    if (release === undefined) {
+      return Response.json(
+        { jsonrpc: '2.0', error: { code: -32000, message: 'too many sessions busy' }, id: null },
+        { status: 503, headers: { 'retry-after': '1' } },
+      );
+    }
+    try {
+      const transport: WebStandardStreamableHTTPServerTransport =
+        new sdk.WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => sessions.add(id, transport),
+          onsessionclosed: (id) => sessions.delete(id),
+          maxRequestBodySize: maxBodyBytes,
+        });
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      };
+      const server = await sdkServer();
+      await server.connect(transport);
+      const answer = await transport.handleRequest(request, { parsedBody: body });
+      if (transport.sessionId === undefined) await server.close();
+      return answer;
+    } finally {
+      release();
+    }
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL) {
+    // The SDK notices a client that went away through the request's signal.
+    const gone = new AbortController();
+    response.once('close', () => gone.abort());
+    let text: string | undefined;
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await readRequestBody(request, maxBodyBytes);
+      if (read.tooLarge) {
+        return refuse(response, 413, `request body too large: the limit is ${maxBodyBytes} bytes`, {
+          connection: 'close',
+        });
+      }
+      text = read.text;
+      body = parsedJson(text);
+    }
+    const webRequest = webRequestOf(request, url, text, gone.signal);
+    const parsed = body === undefined ? {} : { parsedBody: body };
+    const sessionId = header(request, 'mcp-session-id');
+    if (sessionId !== undefined) {
       const transport = sessions.get(sessionId);
       if (transport === undefined) return refuse(response, 404, 'session not found');
-      const body = request.method === 'POST' ? await readJson(request) : undefined;
-      return transport.handleRequest(request, response, body);
+      // An open GET stream only listens: it does not keep its session from idling out.
+      const end = request.method === 'GET' ? undefined : sessions.begin(sessionId);
+      try {
+        return await writeWebResponse(await transport.handleRequest(webRequest, parsed), response);
+      } finally {
+        end?.();
+      }
     }
-    if (request.method !== 'POST') return handle(request, response);
-    const body = await readJson(request);
-    if (isInitialize(body)) return openSession(request, response, body);
-    return handle(request, response, body);
+    if (request.method === 'POST' && opensSession(request, body)) {
+      return writeWebResponse(await openSession(webRequest, body), response);
+    }
+    await writeWebResponse(await handler.fetch(webRequest, parsed), response);
   }
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) {
       return refuse(response, 404, 'not found');
     }
     if (!originAllowed(request.headers.origin, options.allowedOrigins)) {
@@ -171,7 +204,7 @@ export async function serveMcpHttp(
     if (options.authenticate !== undefined && !(await options.authenticate(request))) {
       return refuse(response, 401, 'unauthorized', challenge);
     }
-    await route(request, response);
+    await route(request, response, url);
   }
 
   const server = createServer((request, response) => {
@@ -191,7 +224,8 @@ export async function serveMcpHttp(
   return {
     url: `http://${shownHost}:${port}${path}`,
     async close() {
-      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
+      clearInterval(sweep);
+      await sessions.closeAll();
       await handler.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

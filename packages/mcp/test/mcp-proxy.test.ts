@@ -1,14 +1,27 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createDispatcher, withAuditLog } from 'switchyard';
+import { createDispatcher, defineTool, withAuditLog } from 'switchyard';
 import type { ToolCallReceipt } from 'switchyard/receipts';
 import { describe, expect, it } from 'vitest';
 import { everythingServer } from '../../../test/support/mcp-reference-servers.js';
 import { connectMcpServers, createMcpServer } from '../src/index.js';
 import { aborted, fixtureRegistry } from './server-fixture.js';
 
+// The fixture's tools and one whose structured value is not an object (2026-07-28 allows any).
+const withPrimes = fixtureRegistry.withTools([
+  ...fixtureRegistry.list(),
+  defineTool({
+    name: 'primes',
+    description: 'Returns an array, as its outputSchema declares',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'array', items: { type: 'integer' } },
+    safety: { sideEffectLevel: 'none' },
+    handler: () => [2, 3, 5],
+  }),
+]);
+
 describe('both ways', () => {
   it('connects our client to our server over the 2026-07-28 revision', async () => {
-    const http = await createMcpServer({ registry: fixtureRegistry }).serveHttp();
+    const http = await createMcpServer({ registry: withPrimes }).serveHttp();
     const mcp = await connectMcpServers([
       { name: 'ours', transport: 'http', url: http.url, protocol: '2026-07-28' },
     ]);
@@ -16,6 +29,7 @@ describe('both ways', () => {
       expect(mcp.registry.names()).toEqual([
         'ours__add',
         'ours__boom',
+        'ours__primes',
         'ours__secret',
         'ours__slow',
       ]);
@@ -26,6 +40,8 @@ describe('both ways', () => {
         arguments: '{"a":1,"b":2}',
       });
       expect(sum).toMatchObject({ ok: true, result: { sum: 3 } });
+      const listed = await dispatcher.dispatch({ id: 'p3', name: 'ours__primes', arguments: '{}' });
+      expect(listed).toMatchObject({ ok: true, result: [2, 3, 5] });
       const failed = await dispatcher.dispatch({ id: 'p2', name: 'ours__boom', arguments: '{}' });
       expect(failed).toMatchObject({ ok: false, errorCategory: 'tool_error' });
       expect(failed.observation).toContain('failed on purpose');

@@ -2,12 +2,12 @@ import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2Http,
 } from '@modelcontextprotocol/client';
-import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { governanceStack } from 'switchyard';
 import type { ToolCallReceipt } from 'switchyard/receipts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpHttpServing } from '../src/index.js';
+import { type AnyClient, connectSdkClients } from './sdk-clients.js';
 import { aborted, fixtureRegistry } from './server-fixture.js';
 
 const receipts: ToolCallReceipt[] = [];
@@ -20,8 +20,6 @@ const stack = governanceStack({
   rateLimit: { perTool: { boom: 2 } },
 });
 
-type AnyClient = Pick<V2Client, 'listTools' | 'callTool' | 'close'>;
-
 describe('createMcpServer over Streamable HTTP, driven by the official SDK clients', () => {
   let http: McpHttpServing;
   const clients: Record<string, AnyClient> = {};
@@ -29,15 +27,7 @@ describe('createMcpServer over Streamable HTTP, driven by the official SDK clien
   beforeAll(async () => {
     const server = createMcpServer({ registry: fixtureRegistry, caller: stack.caller });
     http = await server.serveHttp();
-    const legacy = new V2Client({ name: 'v2-legacy', version: '1' });
-    await legacy.connect(new V2Http(new URL(http.url)));
-    const modern = new V2Client(
-      { name: 'v2-modern', version: '1' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await modern.connect(new V2Http(new URL(http.url)));
-    const v1 = new V1Client({ name: 'v1', version: '1' });
-    await v1.connect(new V1Http(new URL(http.url)));
+    const { legacy, modern, v1 } = await connectSdkClients(http.url);
     Object.assign(clients, { legacy, modern, v1 });
     expect(legacy.getNegotiatedProtocolVersion?.()).toBe('2025-11-25');
     expect(modern.getNegotiatedProtocolVersion?.()).toBe('2026-07-28');
