@@ -184,7 +184,7 @@ function casesOf(n: number): Map<string, () => Promise<void>> {
     [
       'switchyardToolNode',
       async () => {
-        await switchyardNode(state);
+        await switchyardNode.invoke(state);
       },
     ],
     [
