@@ -8,6 +8,7 @@ export {
   type LangChainTool,
 } from './from-langchain-tools.js';
 export type { LangGraphToolContext } from './langgraph-tool-context.js';
+export { markIncompleteToolCalls } from './mark-incomplete-tool-calls.js';
 export { proposedCallsFromAIMessage } from './proposed-calls-from-ai-message.js';
 export {
   type MessagesState,
