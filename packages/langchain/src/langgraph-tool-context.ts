@@ -43,6 +43,20 @@ export class LangGraphToolContext {
   }
 
   /**
+   * Consumes `count` resume values without a call. LangGraph hands resume values to a task's
+   * `interrupt()` calls by their order; calls answered from what an interrupted run kept do not
+   * call it again, so the node takes their answers first, before any call runs. That holds the
+   * order whenever the kept calls' pauses came before the others' (always when each call pauses
+   * at most once).
+   */
+  skipAnswers(count: number): void {
+    if (count === 0) return;
+    AsyncLocalStorageProviderSingleton.runWithConfig(this.config, () => {
+      for (let answer = 0; answer < count; answer += 1) interrupt(null);
+    });
+  }
+
+  /**
    * The config a LangChain tool is invoked with for the call `callId`: the node's own (so the
    * tool's run nests under the node's in tracing), the tool call, `signal` (the call's own), and
    * the fields of LangChain's `ToolRuntime` that `ToolNode` sets (`state`, `toolCallId`,

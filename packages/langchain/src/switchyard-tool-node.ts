@@ -1,9 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { isGraphInterrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import type { DispatchTurnOptions, ProposedCall, ToolCallResult } from 'switchyard';
 import { dispatchTurn, InvalidOptionError } from 'switchyard';
-import { InterruptedSteps } from './interrupted-steps.js';
+import { answersConsumed, InterruptedSteps } from './interrupted-steps.js';
 import { LangGraphToolContext } from './langgraph-tool-context.js';
 import { readToolNodeInput } from './tool-node-input.js';
 import { answerOf, toolNodeOutput } from './tool-node-output.js';
@@ -78,8 +78,10 @@ class SwitchyardToolNode extends ToolNode {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<never> {
     const step = readToolNodeInput(input);
     const key = this.#interrupted.keyOf(config);
-    const kept = this.#interrupted.take(key);
+    const interrupted = this.#interrupted.take(key);
+    const kept = interrupted.completed;
     const context = new LangGraphToolContext(step.state, config);
+    context.skipAnswers(answersConsumed(interrupted));
     const dispatched = await this.#dispatch(
       step.calls.filter((call) => !kept.has(call.id as string)),
       context,
@@ -89,9 +91,17 @@ class SwitchyardToolNode extends ToolNode {
     const results = step.calls.map(
       (call) => kept.get(call.id as string) ?? (dispatched[next++] as ToolCallResult),
     );
-    const [pause] = context.raised.values();
-    if (pause !== undefined) {
-      this.#interrupted.keep(key, results);
+    // The first pause raised is the one LangGraph's next resume value answers; the others are
+    // raised again when their calls run on resume.
+    const [first] = context.raised;
+    if (first !== undefined) {
+      const [callId, pause] = first;
+      this.#interrupted.keep(
+        key,
+        results,
+        interrupted,
+        isGraphInterrupt(pause) ? callId : undefined,
+      );
       throw pause;
     }
     return toolNodeOutput(results.map(answerOf), step.messageList) as never;
