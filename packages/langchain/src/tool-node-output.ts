@@ -30,7 +30,19 @@ export function toolNodeOutput(answers: readonly (ToolMessage | Command)[], mess
  * repair the call), `status: 'error'` when the call failed, and the tool's own `artifact`.
  */
 export function answerOf(result: ToolCallResult): ToolMessage | Command {
-  if (result.ok && isCommand(result.result)) return result.result;
+  const { result: value } = result;
+  if (result.ok && isCommand(value)) return value;
+  // The tool's own message, when Switchyard's observation is its text as it stands (not bounded,
+  // scrubbed or refused): what ToolNode would hand on, without building a second one.
+  if (
+    result.ok &&
+    ToolMessage.isInstance(value) &&
+    value.content === result.observation &&
+    value.tool_call_id === result.toolCallId &&
+    value.status !== 'error'
+  ) {
+    return value;
+  }
   return toToolMessage(result);
 }
 
