@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import { expect } from 'vitest';
 import {
   composeToolCallers,
   createDispatcher,
@@ -191,4 +192,51 @@ export function activeTimers(): number {
 /** The abort listeners left on `signal`. */
 export function abortListeners(signal: AbortSignal): number {
   return getEventListeners(signal, 'abort').length;
+}
+
+/** What a campaign's checks read: its calls, its dispatcher's records, the framework's signal. */
+export interface CampaignRun {
+  readonly calls: readonly CampaignCall[];
+  readonly stack: ReturnType<typeof campaignDispatcher>;
+  readonly signal: AbortSignal;
+  /** `activeTimers()` before the step. */
+  readonly timers: number;
+  readonly bound: number;
+}
+
+/**
+ * Checks a step that ran to its end: every call ended once as its fault says, executions peaked
+ * at the bound, and no abort listener or timer is left.
+ */
+export function expectCampaignEnded(run: CampaignRun): void {
+  expect(endings(run.calls, run.stack.receipts)).toEqual(expectedEndings(run.calls));
+  expect(run.stack.peak).toBe(run.bound);
+  expect(abortListeners(run.signal)).toBe(0);
+  expect(activeTimers()).toBe(run.timers);
+}
+
+/**
+ * Checks a step whose signal aborted partway: every call still ended once, cancelled or as its
+ * fault says (most cancelled), executions stayed within the bound, and nothing is left behind.
+ */
+export async function expectCampaignAborted(run: CampaignRun): Promise<void> {
+  const { calls, stack } = run;
+  await expect.poll(() => stack.receiptCount).toBe(calls.length);
+  expect(endings(calls, stack.receipts)).toEqual(expectedEndings(calls, stack.receipts));
+  const cancelled = [...stack.receipts.values()].filter(([ending]) => ending === 'cancelled');
+  expect(cancelled.length).toBeGreaterThan(calls.length / 2);
+  expect(stack.peak).toBeLessThanOrEqual(run.bound);
+  expect(abortListeners(run.signal)).toBe(0);
+  expect(activeTimers()).toBe(run.timers);
+}
+
+/** A campaign dispatcher whose signal aborts once `afterReceipts` receipts are written. */
+export function abortingCampaign(afterReceipts: number) {
+  const controller = new AbortController();
+  const stack = campaignDispatcher({
+    onReceipt: (count) => {
+      if (count === afterReceipts) controller.abort(new Error('campaign abort'));
+    },
+  });
+  return { controller, stack };
 }

@@ -2,12 +2,12 @@ import { generateText, stepCountIs, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import {
-  abortListeners,
+  abortingCampaign,
   activeTimers,
   campaignCalls,
   campaignDispatcher,
-  endings,
-  expectedEndings,
+  expectCampaignAborted,
+  expectCampaignEnded,
 } from '../../../test/support/fault-campaign.js';
 import { aiSdkTools } from '../src/index.js';
 import { streamed, textResponse, toolCallResponse } from './ai-sdk-support.js';
@@ -34,21 +34,13 @@ describe('aiSdkTools under a fault campaign: one step of 500 calls with mixed fa
       stopWhen: stepCountIs(3),
       ...aiSdkTools({ dispatcher: stack.dispatcher, maxConcurrentTools: BOUND }),
     });
-    expect(endings(calls, stack.receipts)).toEqual(expectedEndings(calls));
+    expectCampaignEnded({ calls, stack, signal: controller.signal, timers, bound: BOUND });
     expect(toolResultIds(result.steps)).toEqual(calls.map((call) => call.id).sort());
     expect(result.text).toBe('done');
-    expect(stack.peak).toBe(BOUND);
-    expect(abortListeners(controller.signal)).toBe(0);
-    expect(activeTimers()).toBe(timers);
   });
 
   it('streamText, aborted after 100 receipts: every call still ends once, cancelled or as its fault says', async () => {
-    const controller = new AbortController();
-    const stack = campaignDispatcher({
-      onReceipt: (count) => {
-        if (count === 100) controller.abort(new Error('campaign abort'));
-      },
-    });
+    const { controller, stack } = abortingCampaign(100);
     const model = new MockLanguageModelV4({
       doStream: [streamed(toolCallResponse(calls)), streamed(textResponse('done'))],
     });
@@ -61,12 +53,6 @@ describe('aiSdkTools under a fault campaign: one step of 500 calls with mixed fa
       ...aiSdkTools({ dispatcher: stack.dispatcher, maxConcurrentTools: BOUND }),
     });
     await result.consumeStream();
-    await expect.poll(() => stack.receiptCount).toBe(calls.length);
-    expect(endings(calls, stack.receipts)).toEqual(expectedEndings(calls, stack.receipts));
-    const cancelled = [...stack.receipts.values()].filter(([ending]) => ending === 'cancelled');
-    expect(cancelled.length).toBeGreaterThan(calls.length / 2);
-    expect(stack.peak).toBeLessThanOrEqual(BOUND);
-    expect(abortListeners(controller.signal)).toBe(0);
-    expect(activeTimers()).toBe(timers);
+    await expectCampaignAborted({ calls, stack, signal: controller.signal, timers, bound: BOUND });
   });
 });

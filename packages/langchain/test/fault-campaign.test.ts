@@ -4,13 +4,14 @@ import { toolsCondition } from '@langchain/langgraph/prebuilt';
 import type { Dispatcher } from 'switchyard';
 import { describe, expect, it } from 'vitest';
 import {
+  abortingCampaign,
   abortListeners,
   activeTimers,
   type CampaignCall,
   campaignCalls,
   campaignDispatcher,
-  endings,
-  expectedEndings,
+  expectCampaignAborted,
+  expectCampaignEnded,
 } from '../../../test/support/fault-campaign.js';
 import { switchyardToolNode } from '../src/index.js';
 
@@ -82,23 +83,17 @@ describe('switchyardToolNode under a fault campaign: one step of 500 calls with 
       { messages: [new HumanMessage('campaign')] },
       { signal: controller.signal },
     );
-    expect(endings(calls, stack.receipts)).toEqual(expectedEndings(calls));
+    const [signal, ...more] = nodeSignals.splice(0);
+    expect(more).toEqual([]);
+    expectCampaignEnded({ calls, stack, signal: signal as AbortSignal, timers, bound: BOUND });
+    expect(abortListeners(controller.signal)).toBe(await langGraphOwnListeners());
     const answered = final.messages.filter((message) => message instanceof ToolMessage);
     expect(answered.map((message) => message.tool_call_id)).toEqual(calls.map((call) => call.id));
     expect(final.messages.at(-1)?.content).toBe('done');
-    expect(stack.peak).toBe(BOUND);
-    expect(abortListeners(controller.signal)).toBe(await langGraphOwnListeners());
-    expect(nodeSignals.splice(0).map(abortListeners)).toEqual([0]);
-    expect(activeTimers()).toBe(timers);
   });
 
   it('aborted after 100 receipts: every call still ends once, cancelled or as its fault says', async () => {
-    const controller = new AbortController();
-    const stack = campaignDispatcher({
-      onReceipt: (count) => {
-        if (count === 100) controller.abort(new Error('campaign abort'));
-      },
-    });
+    const { controller, stack } = abortingCampaign(100);
     const timers = activeTimers();
     await expect(
       graphOf(stack.dispatcher).invoke(
@@ -106,13 +101,7 @@ describe('switchyardToolNode under a fault campaign: one step of 500 calls with 
         { signal: controller.signal },
       ),
     ).rejects.toThrow();
-    await expect.poll(() => stack.receiptCount).toBe(calls.length);
-    expect(endings(calls, stack.receipts)).toEqual(expectedEndings(calls, stack.receipts));
-    const cancelled = [...stack.receipts.values()].filter(([ending]) => ending === 'cancelled');
-    expect(cancelled.length).toBeGreaterThan(calls.length / 2);
-    expect(stack.peak).toBeLessThanOrEqual(BOUND);
-    expect(abortListeners(controller.signal)).toBe(0);
+    await expectCampaignAborted({ calls, stack, signal: controller.signal, timers, bound: BOUND });
     expect(nodeSignals.splice(0).map(abortListeners)).toEqual([0]);
-    expect(activeTimers()).toBe(timers);
   });
 });
