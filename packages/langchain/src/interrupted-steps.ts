@@ -11,9 +11,9 @@ export interface InterruptedStep {
 
 /**
  * What the calls of interrupted tool node runs returned, kept in this process until each run is
- * resumed. When a call pauses the graph, LangGraph drops the node's writes and runs the node again
- * on resume; the calls of that run that had completed are answered from here instead of running
- * twice. A run is known by its thread and its task's checkpoint namespace, which LangGraph keeps
+ * resumed. When a call pauses the graph (or the graph is aborted), LangGraph drops the node's
+ * writes and runs the node again on resume; the calls of that run that had completed are answered
+ * from here instead of running twice. A run is known by its thread and its task's checkpoint namespace, which LangGraph keeps
  * across the interrupt (interrupt ids are derived from it).
  */
 export class InterruptedSteps {
@@ -53,11 +53,6 @@ export class InterruptedSteps {
     const pauses = new Map(earlier.pauses);
     if (paused !== undefined) pauses.set(paused, (pauses.get(paused) ?? 0) + 1);
     this.#steps.set(key, { completed, pauses });
-  }
-
-  /** How many interrupted runs are held. */
-  get size(): number {
-    return this.#steps.size;
   }
 }
 

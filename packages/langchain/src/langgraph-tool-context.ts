@@ -8,7 +8,7 @@ import { CancelledError } from 'switchyard';
  * What the tools of one `switchyardToolNode` run receive as `runtime.context` (tools that list
  * `context` in `injected`; `fromLangChainTools` tools do): the node's view of the graph step.
  * LangChain tools run under it get what LangGraph's `ToolNode` gives them; a Switchyard tool can
- * read `state` and `config` itself and pause the graph with `interrupt(value)`.
+ * read `state` and `config` itself and pause the graph with `interrupt(runtime.callId, value)`.
  */
 export class LangGraphToolContext {
   /** The node's input: the graph state (for a `Send`, its payload without `lg_tool_call`). */

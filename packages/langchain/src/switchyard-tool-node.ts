@@ -75,7 +75,7 @@ class SwitchyardToolNode extends ToolNode {
     this.#options = turnOptions;
   }
 
-  protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<never> {
+  protected override async run(input: unknown, config: LangGraphRunnableConfig) {
     const step = readToolNodeInput(input);
     const key = this.#interrupted.keyOf(config);
     const interrupted = this.#interrupted.take(key);
@@ -104,7 +104,10 @@ class SwitchyardToolNode extends ToolNode {
       );
       throw pause;
     }
-    return toolNodeOutput(results.map(answerOf), step.messageList) as never;
+    // An aborted graph drops this run's writes too, and runs it again when invoked once more.
+    if (config.signal?.aborted === true)
+      this.#interrupted.keep(key, results, interrupted, undefined);
+    return toolNodeOutput(results.map(answerOf), step.messageList);
   }
 
   #dispatch(

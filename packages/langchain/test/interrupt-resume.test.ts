@@ -222,4 +222,46 @@ describe('interrupt() and Command({ resume }) through switchyardToolNode, checkp
     const resumed = await agent.invoke(new Command({ resume: 'yes' }), thread);
     expect(answers(resumed.messages)).toEqual([['k1', 'confirmed: yes']]);
   });
+
+  it('runs only the unfinished calls when an aborted graph is invoked again', async () => {
+    const { charged, tools } = shop();
+    const gate = deferred();
+    let lookups = 0;
+    const lookup = tool(
+      async (_args, config) => {
+        lookups += 1;
+        if (lookups === 1) {
+          await new Promise((resolve) => config.signal?.addEventListener('abort', resolve));
+        }
+        await gate.promise;
+        return 'found';
+      },
+      { name: 'lookup', description: 'Waits its turn', schema: z.object({}) },
+    );
+    const controller = new AbortController();
+    const { dispatcher } = auditedDispatcher([...tools, lookup]);
+    const node = switchyardToolNode({ dispatcher });
+    const calls = [
+      { id: 'c1', name: 'charge', args: { order: 'o-1' } },
+      { id: 'l1', name: 'lookup', args: {} },
+    ];
+    const { saver } = sqliteSaver();
+    const agent = agentOf(node, modelOf(calls), saver);
+    const aborted = agent.invoke(
+      { messages: [new HumanMessage('charge, then look up')] },
+      { ...thread, signal: controller.signal },
+    );
+    await expect.poll(() => charged.length).toBe(1);
+    await expect.poll(() => lookups).toBe(1);
+    controller.abort(new Error('stop'));
+    gate.resolve();
+    await expect(aborted).rejects.toThrow();
+    const again = await agent.invoke(null, thread);
+    expect(charged).toEqual(['o-1']);
+    expect(lookups).toBe(2);
+    expect(answers(again.messages)).toEqual([
+      ['c1', 'charged o-1'],
+      ['l1', 'found'],
+    ]);
+  });
 });
