@@ -4,8 +4,9 @@
  *   the AI SDK's `generateText` (a mock model: one step of N calls, then text) with plain AI SDK
  *   tools (a JSON Schema it takes on trust, and a zod schema it validates input against), and with
  *   `aiSdkTools` (Switchyard running the calls, validating each);
- *   LangGraph's `ToolNode` over LangChain tools, and `switchyardToolNode`, each invoked on a state
- *   whose last AI message proposes the N calls;
+ *   LangGraph's `ToolNode` over LangChain tools, and `switchyardToolNode` over a Switchyard tool
+ *   and over the same LangChain tools (`fromLangChainTools`), each invoked on a state whose last
+ *   AI message proposes the N calls;
  *   the OpenAI Agents SDK's `run` (its `ScriptedModel`: one step of N calls, then text) with a plain
  *   Agents function tool (a JSON Schema it takes on trust, and a zod schema it validates), and with `openAIAgentsTools` (Switchyard running the calls). Tracing is
  *   off for both, as it would only add export work.
@@ -24,7 +25,7 @@ import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { Agent, tool as agentsTool, run, setTracingDisabled } from '@openai/agents-core';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents-core/testing';
 import { aiSdkTools } from '@switchyard/ai-sdk';
-import { switchyardToolNode } from '@switchyard/langchain';
+import { fromLangChainTools, switchyardToolNode } from '@switchyard/langchain';
 import { openAIAgentsTools } from '@switchyard/openai-agents';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
@@ -55,6 +56,12 @@ const langchainAdd = langchainTool(async ({ a, b }: { a: number; b: number }) =>
 });
 const toolNode = new ToolNode([langchainAdd]);
 const switchyardNode = switchyardToolNode({ dispatcher });
+// The same LangChain tool run by the node, as an application moving from ToolNode would have it.
+const switchyardLangChainNode = switchyardToolNode({
+  dispatcher: createDispatcher({
+    registry: createToolRegistry(fromLangChainTools([langchainAdd])),
+  }),
+});
 // Built once and reused across runs, as an application would.
 const switchyardAiSdkTools = aiSdkTools({ dispatcher });
 
@@ -184,7 +191,13 @@ function casesOf(n: number): Map<string, () => Promise<void>> {
     [
       'switchyardToolNode',
       async () => {
-        await switchyardNode(state);
+        await switchyardNode.invoke(state);
+      },
+    ],
+    [
+      'switchyardToolNode over the LangChain tools',
+      async () => {
+        await switchyardLangChainNode.invoke(state);
       },
     ],
     [
@@ -229,6 +242,11 @@ const PAIRS = [
     'ai sdk generateText, its own zod tools',
   ],
   ['LangGraph', 'switchyardToolNode', 'langgraph ToolNode'],
+  [
+    'LangGraph (the same LangChain tools)',
+    'switchyardToolNode over the LangChain tools',
+    'langgraph ToolNode',
+  ],
   ['OpenAI Agents', 'openai agents run + openAIAgentsTools', 'openai agents run, its own tools'],
   [
     'OpenAI Agents (zod tools: both validate)',

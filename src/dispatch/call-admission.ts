@@ -25,6 +25,11 @@ export interface TurnOptions {
   readonly advertised?: ReadonlySet<string>;
   /** Narrows the dispatcher's execution policy for this call. */
   readonly policy?: ExecutionPolicy;
+  /**
+   * Handed, instead of the dispatcher's `context`, to the tools that list `context` in
+   * `injected`. Default: the dispatcher's.
+   */
+  readonly context?: unknown;
 }
 
 /** What admission needs from its dispatcher. */
@@ -149,9 +154,10 @@ export function createAdmission(options: AdmissionOptions): Admit {
       }
     }
     const policy = policyFor(turnOptions?.policy);
+    const context = turnOptions?.context;
     const state: CallState =
       policy === undefined
-        ? { tool, args, validation, unparseable, advertised, started: false }
+        ? { tool, args, validation, unparseable, advertised, context, started: false }
         : {
             tool,
             args,
@@ -159,6 +165,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
             unparseable,
             advertised,
             policy,
+            context,
             started: false,
           };
     return envelope(state, { name, callId, turn, signal: turnOptions?.signal });

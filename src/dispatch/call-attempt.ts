@@ -4,6 +4,7 @@ import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { backoffDelay } from './backoff.js';
+import { callStateOf } from './call-state.js';
 import { classifyError } from './classify-error.js';
 import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
@@ -68,7 +69,7 @@ export class CallAttempt implements ExecutionRequest {
     this.args = call.toolArgs;
     this.callId = call.callId;
     this.turn = call.turn;
-    this.values = deps.values;
+    this.values = valuesFor(deps, call);
     this.#deps = deps;
     this.#call = call;
     this.#executor = executor;
@@ -234,6 +235,12 @@ export class CallAttempt implements ExecutionRequest {
       server,
     );
   }
+}
+
+/** The dispatcher's runtime values, with the turn's own `context` when it brought one. */
+function valuesFor(deps: ExecuteCallDeps, call: ToolCallEnvelope): RuntimeValues {
+  const context = callStateOf(call)?.context;
+  return context === undefined ? deps.values : { ...deps.values, context };
 }
 
 /** The tool's own time limit: its abort reason is a `ToolTimeoutError` naming the tool. */

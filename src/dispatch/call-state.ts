@@ -24,6 +24,8 @@ export interface CallState {
   readonly advertised: ReadonlySet<string> | null;
   /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
   readonly policy?: ExecutionPolicy;
+  /** The turn's own `context` for the handler, in place of the dispatcher's; none when unset. */
+  readonly context?: unknown;
   /**
    * Set on the call's first state once the call reaches the executor stage: a second arrival is a
    * second `next()`. A narrowed copy reads and sets its `origin`'s.

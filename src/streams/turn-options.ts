@@ -35,6 +35,12 @@ export interface DispatchTurnOptions {
   /** Narrows the dispatcher's execution policy for this turn. */
   readonly policy?: ExecutionPolicy;
   /**
+   * Handed, instead of the dispatcher's `context`, to the turn's tools that list `context` in
+   * `injected` (an embedding framework's view of the step, a request's own values). Tools on
+   * worker threads receive a structured clone of it. Default: the dispatcher's.
+   */
+  readonly context?: unknown;
+  /**
    * Most settled results held back while an earlier call still runs. Past it no new call starts
    * until the earliest one settles, so memory stays bounded however slow one call is. Default 10 000.
    */

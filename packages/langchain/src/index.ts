@@ -1,11 +1,18 @@
-// `switchyard/adapters/langchain`: Switchyard behind LangChain.js and LangGraph — a tool node that
-// runs each AI message's calls as one Switchyard turn. `@langchain/core` is an optional peer.
+// `@switchyard/langchain`: Switchyard behind LangChain.js and LangGraph — a tool node that runs
+// each step's calls as one Switchyard turn, and LangChain tools in a Switchyard registry.
+// `@langchain/core` and `@langchain/langgraph` are peers.
 
-export { type FromLangChainToolsOptions, fromLangChainTools } from './from-langchain-tools.js';
+export {
+  type FromLangChainToolsOptions,
+  fromLangChainTools,
+  type LangChainTool,
+} from './from-langchain-tools.js';
+export type { LangGraphToolContext } from './langgraph-tool-context.js';
+export { markIncompleteToolCalls } from './mark-incomplete-tool-calls.js';
 export { proposedCallsFromAIMessage } from './proposed-calls-from-ai-message.js';
 export {
   type MessagesState,
   type SwitchyardToolNodeOptions,
   switchyardToolNode,
-  toToolMessage,
 } from './switchyard-tool-node.js';
+export { toToolMessage } from './tool-node-output.js';

@@ -1,11 +1,23 @@
-import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
-import type { RunnableConfig } from '@langchain/core/runnables';
-import type { DispatchTurnOptions, ToolCallResult } from 'switchyard';
+import type { BaseMessage } from '@langchain/core/messages';
+import { isGraphInterrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { ToolNode } from '@langchain/langgraph/prebuilt';
+import type { DispatchTurnOptions, ProposedCall, ToolCallResult } from 'switchyard';
 import { dispatchTurn, InvalidOptionError } from 'switchyard';
-import { proposedCallsFromAIMessage } from './proposed-calls-from-ai-message.js';
+import { answersConsumed, InterruptedSteps } from './interrupted-steps.js';
+import { LangGraphToolContext } from './langgraph-tool-context.js';
+import { readToolNodeInput } from './tool-node-input.js';
+import { answerOf, toolNodeOutput } from './tool-node-output.js';
 
-/** Options of `switchyardToolNode`: those of a Switchyard turn, less the signal (the graph's). */
-export type SwitchyardToolNodeOptions = Omit<DispatchTurnOptions, 'signal'>;
+/**
+ * Options of `switchyardToolNode`: those of a Switchyard turn, less the signal (the graph's) and
+ * the context (the node's `LangGraphToolContext`), and the node's `name` and `tags`.
+ */
+export interface SwitchyardToolNodeOptions extends Omit<DispatchTurnOptions, 'signal' | 'context'> {
+  /** The node's run name. Default `tools`. */
+  readonly name?: string;
+  /** Tags of the node's runs. */
+  readonly tags?: string[];
+}
 
 /** The state a tool node reads and writes: LangGraph's `MessagesAnnotation`. */
 export interface MessagesState {
@@ -13,56 +25,119 @@ export interface MessagesState {
 }
 
 /**
- * A LangGraph node that replaces `ToolNode`: it dispatches every call of the last AI message —
- * unknown tools and unparseable or schema-violating arguments included, which `ToolNode` would
- * answer itself — as one Switchyard turn, and returns one `ToolMessage` per call in planner
- * order, carrying Switchyard's observation (`status: 'error'` when the call failed) and the whole
- * `ToolCallResult` as its `artifact`. The graph's abort signal cancels the turn; the thread id
- * becomes the turn's session id unless `turn.sessionId` is set.
+ * A drop-in `ToolNode` (it is one: `createReactAgent({ tools })` and `addNode` take it) that runs
+ * each step's calls as one Switchyard turn: every call of the last AI message that no
+ * `ToolMessage` answers yet, or a `Send`'s one call (`lg_tool_call`). Unknown tools and
+ * unparseable or schema-violating arguments, which `ToolNode` answers itself, reach Switchyard
+ * too. It answers as `ToolNode` does: one `ToolMessage` per call in planner order (content:
+ * Switchyard's observation; `status: 'error'` when the call failed; the tool's own `artifact`),
+ * or the `Command` a tool returned, combined as `ToolNode` combines them; a list for a list input.
+ *
+ * The tools of the turn that list `context` in `injected` (`fromLangChainTools` tools do) receive
+ * a `LangGraphToolContext`: the graph state and the node's config, so LangChain tools get
+ * `runtime.state`, the node's callbacks and `interrupt()`. When a call pauses the graph
+ * (`interrupt()`, a `GraphInterrupt`), the node waits for the step's other calls, keeps what they
+ * returned, and throws the first pause to LangGraph; resumed, it answers those calls from what it
+ * kept (in this process, while this node object lives) and runs only the rest.
+ *
+ * `tools` lists the registry's model-visible tools (the `advertised` ones when set) as LangChain
+ * tool definitions, for `model.bindTools(node.tools)`. The graph's abort signal cancels the turn;
+ * the thread id becomes the turn's session id unless `turn.sessionId` is set.
  *
  * @example
  * const graph = new StateGraph(MessagesAnnotation)
  *   .addNode('agent', callModel)
  *   .addNode('tools', switchyardToolNode({ dispatcher, maxConcurrentTools: 8 }))
  *   .addEdge(START, 'agent').addConditionalEdges('agent', toolsCondition).addEdge('tools', 'agent')
- *   .compile();
- * @throws InvalidOptionError when `dispatcher` is missing.
+ *   .compile({ checkpointer });
+ * @throws InvalidOptionError when `dispatcher` is missing. A run throws `InvalidArgumentError`
+ * for an input that is neither messages, a state with `messages`, nor a `Send` payload.
  */
-export function switchyardToolNode(options: SwitchyardToolNodeOptions) {
+export function switchyardToolNode(options: SwitchyardToolNodeOptions): ToolNode {
   if (typeof options?.dispatcher?.dispatch !== 'function') {
     throw new InvalidOptionError(
       'dispatcher',
       'switchyardToolNode: dispatcher must be a Switchyard dispatcher',
     );
   }
-  let iteration = 0;
-  return async function switchyardTools(
-    state: MessagesState,
-    config?: RunnableConfig,
-  ): Promise<{ messages: ToolMessage[] }> {
-    const last = state.messages.at(-1);
-    if (last === undefined || !AIMessage.isInstance(last)) return { messages: [] };
-    const threadId = config?.configurable?.thread_id;
-    const results = await dispatchTurn(proposedCallsFromAIMessage(last), {
-      ...options,
-      signal: config?.signal,
-      turn: {
-        ...(typeof threadId === 'string' ? { sessionId: threadId } : {}),
-        ...options.turn,
-        iteration: iteration++,
-      },
-    });
-    return { messages: results.map(toToolMessage) };
-  };
+  return new SwitchyardToolNode(options);
 }
 
-/** One result as the message LangChain sends back to the model. */
-export function toToolMessage(result: ToolCallResult): ToolMessage {
-  return new ToolMessage({
-    content: result.observation,
-    tool_call_id: result.toolCallId,
-    name: result.toolName,
-    status: result.ok ? 'success' : 'error',
-    artifact: result,
-  });
+class SwitchyardToolNode extends ToolNode {
+  readonly #options: SwitchyardToolNodeOptions;
+  readonly #interrupted = new InterruptedSteps();
+  /** Runs so far: each is a turn, counted in `turn.iteration`. */
+  #iteration = 0;
+
+  constructor(options: SwitchyardToolNodeOptions) {
+    const { name, tags, ...turnOptions } = options;
+    super(toolDefinitions(options) as never, { name, tags });
+    this.#options = turnOptions;
+  }
+
+  protected override async run(input: unknown, config: LangGraphRunnableConfig) {
+    const step = readToolNodeInput(input);
+    const key = this.#interrupted.keyOf(config);
+    const interrupted = this.#interrupted.take(key);
+    const kept = interrupted.completed;
+    const context = new LangGraphToolContext(step.state, config);
+    context.skipAnswers(answersConsumed(interrupted));
+    const dispatched = await this.#dispatch(
+      step.calls.filter((call) => !kept.has(call.id as string)),
+      context,
+      config,
+    );
+    let next = 0;
+    const results = step.calls.map(
+      (call) => kept.get(call.id as string) ?? (dispatched[next++] as ToolCallResult),
+    );
+    // The first pause raised is the one LangGraph's next resume value answers; the others are
+    // raised again when their calls run on resume.
+    const [first] = context.raised;
+    if (first !== undefined) {
+      const [callId, pause] = first;
+      this.#interrupted.keep(
+        key,
+        results,
+        interrupted,
+        isGraphInterrupt(pause) ? callId : undefined,
+      );
+      throw pause;
+    }
+    // An aborted graph drops this run's writes too, and runs it again when invoked once more.
+    if (config.signal?.aborted === true)
+      this.#interrupted.keep(key, results, interrupted, undefined);
+    return toolNodeOutput(results.map(answerOf), step.messageList);
+  }
+
+  #dispatch(
+    calls: ProposedCall[],
+    context: LangGraphToolContext,
+    config: LangGraphRunnableConfig,
+  ): Promise<ToolCallResult[]> {
+    const threadId = config.configurable?.thread_id;
+    return dispatchTurn(calls, {
+      ...this.#options,
+      signal: config.signal,
+      context,
+      turn: {
+        ...(typeof threadId === 'string' ? { sessionId: threadId } : {}),
+        ...this.#options.turn,
+        iteration: this.#iteration++,
+      },
+    });
+  }
+}
+
+/** The tools a model bound to this node is shown, as LangChain (OpenAI-style) tool definitions. */
+function toolDefinitions(options: SwitchyardToolNodeOptions) {
+  const { registry } = options.dispatcher;
+  const advertised = options.advertised;
+  return registry
+    .modelDefinitions(advertised ?? [])
+    .filter((tool) => advertised === undefined || advertised.has(tool.canonicalName))
+    .map((tool) => ({
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
 }

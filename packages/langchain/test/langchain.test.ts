@@ -1,12 +1,19 @@
+import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import {
+  AsyncLocalStorageProviderSingleton,
+  MockAsyncLocalStorage,
+} from '@langchain/core/singletons';
+import { tool } from '@langchain/core/tools';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { toolsCondition } from '@langchain/langgraph/prebuilt';
-import type { Dispatcher } from 'switchyard';
+import { createDispatcher, createToolRegistry, type Dispatcher } from 'switchyard';
 import { deferred } from 'switchyard/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { recordingDispatcher } from '../../../test/support/recording-dispatcher.js';
-import { switchyardToolNode } from '../src/index.js';
+import { fromLangChainTools, switchyardToolNode } from '../src/index.js';
 
 /** A graph whose agent answers with `first` and then, once tools have answered, with "done". */
 function graphOf(dispatcher: Dispatcher, first: () => Promise<AIMessage>, maxConcurrentTools = 8) {
@@ -128,4 +135,48 @@ describe('switchyardToolNode in a LangGraph graph', () => {
     expect(stack.aborted).toBe(2);
     expect(stack.started).toBe(2);
   });
+
+  it.each([
+    ['with', false],
+    ['without', true],
+  ])(
+    "runs each LangChain tool as a child of the node's run, so tracing shows it (%s AsyncLocalStorage)",
+    async (_, withoutStorage) => {
+      const storage = withoutStorage
+        ? vi
+            .spyOn(AsyncLocalStorageProviderSingleton, 'getInstance')
+            .mockReturnValue(new MockAsyncLocalStorage())
+        : undefined;
+      const weather = tool(async ({ city }) => `21 °C in ${city}`, {
+        name: 'weather',
+        description: 'Weather',
+        schema: z.object({ city: z.string() }),
+      });
+      const dispatcher = createDispatcher({
+        registry: createToolRegistry(fromLangChainTools([weather])),
+      });
+      const runs = new Map<string, string>();
+      const toolParents: (string | undefined)[] = [];
+      const tracer = BaseCallbackHandler.fromMethods({
+        handleChainStart(_chain, _inputs, runId, _parentRunId, _tags, _metadata, _runType, name) {
+          runs.set(runId, name ?? '');
+        },
+        handleToolStart(_tool, _input, _runId, parentRunId) {
+          toolParents.push(parentRunId);
+        },
+      });
+      await graphOf(
+        dispatcher,
+        async () =>
+          new AIMessage({
+            content: '',
+            tool_calls: [{ id: 'w1', name: 'weather', args: { city: 'Oslo' } }],
+          }),
+      )
+        .invoke({ messages: [new HumanMessage('weather')] }, { callbacks: [tracer] })
+        .finally(() => storage?.mockRestore());
+      expect(toolParents).toHaveLength(1);
+      expect(runs.get(toolParents[0] ?? '')).toBe('tools');
+    },
+  );
 });

@@ -5,6 +5,7 @@ import * as entry from '../src/index.js';
 // (and of the changelog).
 const NAMES = [
   'fromLangChainTools',
+  'markIncompleteToolCalls',
   'proposedCallsFromAIMessage',
   'switchyardToolNode',
   'toToolMessage',
