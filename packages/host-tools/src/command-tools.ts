@@ -6,12 +6,14 @@ import {
   checkBoolean,
   checkFunction,
   checkObject,
+  checkOneOf,
   checkPositive,
   checkStringList,
   optionsObject,
 } from 'switchyard/extension';
 import type { AnyTool } from 'switchyard/tools';
 import { type CommandBehavior, type CommandContext, closeCommands } from './command-context.js';
+import { type CommandIsolation, findLauncher, type Launcher } from './command-isolation.js';
 import type { CommandPolicy } from './command-policy.js';
 import { buildHostToolSet, type HostToolSetOptions } from './host-tool-set.js';
 import { readCommandOutputTailTool, readCommandOutputTool } from './read-command-output-tool.js';
@@ -49,6 +51,15 @@ export interface CommandToolsOptions extends HostToolSetOptions {
   readonly preserveFilteredOutput?: boolean;
   /** Where command output is kept. Default: a new temporary directory, removed by `close`. */
   readonly outputDirectory?: string;
+  /**
+   * What keeps a command's processes together so none outlives it. `pid-namespace`: each
+   * command in a PID namespace of its own (Linux, util-linux `unshare`, as root or with user
+   * namespaces): nothing it starts survives its end, its timeout or `close()`.
+   * `process-group`: its own process group, which a descendant can leave (`setsid`). `auto`
+   * (default): a namespace where the host can make one, else process groups; `isolation()` says
+   * which. Asking for `pid-namespace` where there is none fails every command with the reason.
+   */
+  readonly isolation?: CommandIsolation | 'auto';
 }
 
 /** The command tools and the handle that ends their commands. */
@@ -56,8 +67,10 @@ export interface CommandTools {
   readonly tools: AnyTool[];
   /** Commands started and still running (background ones included). */
   running(): number;
-  /** Kills every command still running (whole process groups) and removes owned output. Call at session end. */
+  /** Kills every command still running (everything each started) and removes owned output. Call at session end. */
   close(): Promise<void>;
+  /** The isolation commands run with (probed on first use). Rejects when `pid-namespace` was asked for and is missing. */
+  isolation(): Promise<CommandIsolation>;
 }
 
 const FACTORY = 'commandTools';
@@ -128,6 +141,19 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
     settings.commandBehavior === undefined
       ? {}
       : (checkObject(FACTORY, 'commandBehavior', settings.commandBehavior) as CommandBehavior);
+  const isolation =
+    settings.isolation === undefined
+      ? 'auto'
+      : checkOneOf(FACTORY, 'isolation', settings.isolation, [
+          'auto',
+          'pid-namespace',
+          'process-group',
+        ] as const);
+  let launcher: Promise<Launcher> | undefined;
+  const findOnce = () => {
+    launcher ??= findLauncher(isolation);
+    return launcher;
+  };
   const ownsArtifacts = settings.outputDirectory === undefined;
   let artifactRoot: string;
   if (ownsArtifacts) artifactRoot = mkdtempSync(join(tmpdir(), 'switchyard-commands-'));
@@ -187,6 +213,7 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
         ? true
         : checkBoolean(FACTORY, 'preserveFilteredOutput', settings.preserveFilteredOutput),
     ownsArtifacts,
+    launcher: findOnce,
   };
   const tools = buildHostToolSet(
     FACTORY,
@@ -198,5 +225,6 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
     running: () =>
       [...context.commands.values()].filter((command) => command.status === 'running').length,
     close: () => closeCommands(context),
+    isolation: async () => (await findOnce()).isolation,
   };
 }

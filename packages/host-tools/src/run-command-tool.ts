@@ -134,6 +134,7 @@ async function runCommand(
   const decided = await decideCommand(context.rules, requested);
   if ('denial' in decided) return refusedOutput(decided.denial);
   const request = decided.request;
+  const launcher = await context.launcher();
   const id = newCommandId();
   const directory = join(context.artifacts.root, id);
   const executed = executedArgv(context, request, directory);
@@ -146,6 +147,7 @@ async function runCommand(
     timeoutMs: Math.min(args.timeout_ms ?? context.timeoutMs, context.timeoutMs),
     directory,
     maxOutputBytes: context.maxOutputBytes,
+    launcher,
   });
   context.commands.set(id, command);
   await foreground(
