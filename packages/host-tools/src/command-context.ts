@@ -33,6 +33,8 @@ export interface CommandContext {
   readonly preserveFilteredOutput: boolean;
   /** Removes the artifact directory on close (it was created for this set). */
   readonly ownsArtifacts: boolean;
+  /** Give an argv starting with `git` the git tools' hardening. */
+  readonly hardenGit: boolean;
   /** How commands are started, found on first use (rejects when the asked isolation is missing). */
   readonly launcher: () => Promise<Launcher>;
 }

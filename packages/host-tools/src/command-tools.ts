@@ -26,7 +26,11 @@ export interface CommandToolsOptions extends HostToolSetOptions {
   readonly cwd: string;
   /** Accept shell command lines (`sh -c`) besides argv. Default false. */
   readonly allowShell?: boolean;
-  /** Refuse every command whose argv does not start with one of these (whole arguments, exact). */
+  /**
+   * Refuse every command whose argv does not start with one of these (whole arguments, exact).
+   * An allow-list bounds which programs start, not what they do: an allowed program may read
+   * anything the user can, and may run others. See `hardenGit` for git.
+   */
   readonly allowArgvPrefixes?: readonly (string | readonly string[])[];
   /** Approves, denies (with a reason for the model) or rewrites each command. */
   readonly commandPolicy?: CommandPolicy;
@@ -49,6 +53,15 @@ export interface CommandToolsOptions extends HostToolSetOptions {
    * Default true.
    */
   readonly preserveFilteredOutput?: boolean;
+  /**
+   * Run an argv whose program is `git` with the git tools' hardening: the repository's
+   * configuration runs no program (fsmonitor, hooks, filters, pagers, signing, …), reads nothing
+   * outside the root (or the repository is refused), user and system configuration are left out,
+   * and remote transports are off (`protocol.allow=never`: no fetch, pull, push or clone). Shell
+   * lines and programs that start git themselves (`make`, `npm test`, `env git`) are not covered.
+   * Default true; false runs git as the repository configures it.
+   */
+  readonly hardenGit?: boolean;
   /** Where command output is kept. Default: a new temporary directory, removed by `close`. */
   readonly outputDirectory?: string;
   /**
@@ -120,9 +133,11 @@ function prefixes(value: unknown): readonly (string | readonly string[])[] | und
 
 /**
  * `run_command`, `read_command_output` and `read_command_output_tail` (group `command`). Commands
- * run without a shell unless `allowShell`, in a clean environment, in their own process group
- * (killed whole on timeout or cancellation), confined to `cwd`. Throws `InvalidOptionError` naming
- * a bad option.
+ * run without a shell unless `allowShell`, in a clean environment, confined to `cwd`, each in a
+ * PID namespace where the host can make one, else in its own process group (`isolation`): when
+ * the program ends, times out or is cancelled, what it started is killed. An argv starting with
+ * `git` runs hardened against the repository's configuration (`hardenGit`). Throws
+ * `InvalidOptionError` naming a bad option.
  *
  * @example
  * const commands = commandTools({ cwd: repo, allowArgvPrefixes: [['git', 'status'], ['npm', 'test']] });
@@ -214,6 +229,10 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
         : checkBoolean(FACTORY, 'preserveFilteredOutput', settings.preserveFilteredOutput),
     ownsArtifacts,
     launcher: findOnce,
+    hardenGit:
+      settings.hardenGit === undefined
+        ? true
+        : checkBoolean(FACTORY, 'hardenGit', settings.hardenGit),
   };
   const tools = buildHostToolSet(
     FACTORY,

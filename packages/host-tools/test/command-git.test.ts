@@ -1,0 +1,86 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JsonObject } from 'switchyard';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CommandTools, type CommandToolsOptions, commandTools } from '../src/command-tools.js';
+import { callTool, hostFixture } from './host-fixture.js';
+
+const opened: CommandTools[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((set) => set.close()));
+});
+
+/** A repository whose configuration runs a program at `git status`, and commands allowed only `git status` and `git log`. */
+function setUp(options: Partial<CommandToolsOptions> = {}) {
+  const fixture = hostFixture();
+  const marker = join(fixture.base, 'PWNED');
+  const program = join(fixture.outside, 'evil.sh');
+  writeFileSync(program, `#!/bin/sh\ntouch ${marker}\n`);
+  chmodSync(program, 0o755);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: fixture.root,
+      encoding: 'utf8',
+    });
+  git('init', '-q', '-b', 'main');
+  git('add', 'notes.txt');
+  git('commit', '-qm', 'first');
+  const set = commandTools({
+    cwd: fixture.root,
+    allowArgvPrefixes: [
+      ['git', 'status'],
+      ['git', 'log'],
+      ['git', 'init'],
+    ],
+    ...options,
+  });
+  opened.push(set);
+  const run = (args: JsonObject) => callTool(set.tools, 'run_command', args);
+  return { ...fixture, marker, program, git, run };
+}
+
+describe('run_command running git', () => {
+  it("runs no program of the repository's configuration behind an allow-listed git status", async () => {
+    const { root, marker, program, git, run } = setUp();
+    git('config', 'core.fsmonitor', program);
+    const status = await run({ argv: ['git', 'status', '--short'] });
+    expect(status.result).toMatchObject({ status: 'completed', exit_code: 0 });
+    expect(existsSync(marker)).toBe(false);
+    // The same git status, run as the repository configures it: the attack works.
+    spawnSync('git', ['status'], { cwd: root });
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('reads no configuration from HOME, which is the command root', async () => {
+    const { root, marker, program, run } = setUp();
+    writeFileSync(join(root, '.gitconfig'), `[core]\n\tfsmonitor = ${program}\n`);
+    await run({ argv: ['git', 'status'] });
+    expect(existsSync(marker)).toBe(false);
+    const unhardened = commandTools({ cwd: root, hardenGit: false });
+    opened.push(unhardened);
+    await callTool(unhardened.tools, 'run_command', { argv: ['git', 'status'] });
+    expect(existsSync(marker), 'the attack works without the hardening').toBe(true);
+  });
+
+  it('refuses a repository whose configuration reads a file outside the root', async () => {
+    const { outside, git, run } = setUp();
+    writeFileSync(join(outside, 'revs'), 'TOP-SECRET\n');
+    git('config', 'blame.ignoreRevsFile', join(outside, 'revs'));
+    const result = await run({ argv: ['git', 'log', '--oneline'] });
+    expect(result.result).toMatchObject({
+      status: 'refused',
+      denial: { gate: 'host_rejected', capability: 'process.exec' },
+    });
+  });
+
+  it('runs git outside any repository, and as configured with hardenGit: false', async () => {
+    const { root, marker, program, git, run } = setUp({ hardenGit: false });
+    const fresh = await run({ argv: ['git', 'init', '-q', 'fresh'] });
+    expect(fresh.result).toMatchObject({ status: 'completed', exit_code: 0 });
+    expect(existsSync(join(root, 'fresh', '.git'))).toBe(true);
+    git('config', 'core.fsmonitor', program);
+    await run({ argv: ['git', 'status'] });
+    expect(existsSync(marker)).toBe(true);
+  });
+});
