@@ -1,24 +1,12 @@
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/free-port.js';
 import { formatBenchTable } from '../src/format-bench-table.js';
 import { runBinderBenchmark } from '../src/run-binder-benchmark.js';
 import { CASES } from './bench-fixtures.js';
 
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 describe('a binder whose endpoint cannot be reached', () => {
   it('hits no budget: every hop is a transport error, and the table says why', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const result = await runBinderBenchmark({
       cases: CASES,
       binders: [{ type: 'openai', model: 'm', baseURL: `http://127.0.0.1:${port}/v1` }],

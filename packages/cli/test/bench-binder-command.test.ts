@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/free-port.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { runBenchBinderCommand } from '../src/bench-binder-command.js';
 
@@ -14,17 +13,6 @@ function capture() {
     text += chunk.toString('utf8');
   });
   return { stream, text: () => text };
-}
-
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 async function run(args: string[]) {
@@ -157,7 +145,7 @@ describe('switchyard bench binder', () => {
   });
 
   it('exits 1 when a binder cannot reach its endpoint, with no budget hit and the reason', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { code, stdout, stderr } = await run([
       '--binder',
       `openai:m,base=http://127.0.0.1:${port}/v1`,

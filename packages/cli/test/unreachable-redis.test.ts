@@ -51,16 +51,16 @@ async function exitOf(child: ChildProcess): Promise<number | string | null> {
   return child.exitCode ?? child.signalCode;
 }
 
+/** A `switchyard worker` process once it has said that Redis cannot be reached. */
+async function workerWaitingForRedis(): Promise<ChildProcess> {
+  const worker = cli(['worker', '--tools', join(FIXTURES, 'shout-tools.ts'), '--redis', redis.url]);
+  await saidOnStderr(worker, `cannot reach Redis at ${redis.url}`);
+  return worker;
+}
+
 describe('an unreachable Redis', () => {
   it('is named by switchyard worker, which stops on the first SIGTERM', async () => {
-    const worker = cli([
-      'worker',
-      '--tools',
-      join(FIXTURES, 'shout-tools.ts'),
-      '--redis',
-      redis.url,
-    ]);
-    await saidOnStderr(worker, `cannot reach Redis at ${redis.url}`);
+    const worker = await workerWaitingForRedis();
     const said = saidOnStderr(worker, 'stopped before Redis answered');
     worker.kill('SIGTERM');
     await said;
@@ -68,14 +68,7 @@ describe('an unreachable Redis', () => {
   }, 60_000);
 
   it('is retried by switchyard worker until it answers', async () => {
-    const worker = cli([
-      'worker',
-      '--tools',
-      join(FIXTURES, 'shout-tools.ts'),
-      '--redis',
-      redis.url,
-    ]);
-    await saidOnStderr(worker, 'cannot reach Redis');
+    const worker = await workerWaitingForRedis();
     const connected = saidOnStderr(worker, 'taking calls');
     await redis.start();
     await connected;

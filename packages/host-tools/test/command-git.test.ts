@@ -1,33 +1,21 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from 'switchyard';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CommandTools, type CommandToolsOptions, commandTools } from '../src/command-tools.js';
-import { callTool, hostFixture } from './host-fixture.js';
+import { armedRepository } from './armed-repository.js';
+import { callTool } from './host-fixture.js';
 
 const opened: CommandTools[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((set) => set.close()));
 });
 
-/** A repository whose configuration runs a program at `git status`, and commands allowed only `git status` and `git log`. */
+/** An armed repository, and commands allowed only `git status`, `git log` and `git init`. */
 function setUp(options: Partial<CommandToolsOptions> = {}) {
-  const fixture = hostFixture();
-  const marker = join(fixture.base, 'PWNED');
-  const program = join(fixture.outside, 'evil.sh');
-  writeFileSync(program, `#!/bin/sh\ntouch ${marker}\n`);
-  chmodSync(program, 0o755);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-      cwd: fixture.root,
-      encoding: 'utf8',
-    });
-  git('init', '-q', '-b', 'main');
-  git('add', 'notes.txt');
-  git('commit', '-qm', 'first');
+  const armed = armedRepository();
   const set = commandTools({
-    cwd: fixture.root,
+    cwd: armed.root,
     allowArgvPrefixes: [
       ['git', 'status'],
       ['git', 'log'],
@@ -37,18 +25,18 @@ function setUp(options: Partial<CommandToolsOptions> = {}) {
   });
   opened.push(set);
   const run = (args: JsonObject) => callTool(set.tools, 'run_command', args);
-  return { ...fixture, marker, program, git, run };
+  return { ...armed, run };
 }
 
 describe('run_command running git', () => {
   it("runs no program of the repository's configuration behind an allow-listed git status", async () => {
-    const { root, marker, program, git, run } = setUp();
+    const { marker, program, git, plainGit, run } = setUp();
     git('config', 'core.fsmonitor', program);
     const status = await run({ argv: ['git', 'status', '--short'] });
     expect(status.result).toMatchObject({ status: 'completed', exit_code: 0 });
     expect(existsSync(marker)).toBe(false);
     // The same git status, run as the repository configures it: the attack works.
-    spawnSync('git', ['status'], { cwd: root });
+    plainGit('status');
     expect(existsSync(marker)).toBe(true);
   });
 

@@ -1,33 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject, ToolCallResult } from 'switchyard';
 import { describe, expect, it } from 'vitest';
 import { gitTools, readTools } from '../src/index.js';
-import { callTool, hostFixture } from './host-fixture.js';
+import { armedRepository } from './armed-repository.js';
+import { callTool } from './host-fixture.js';
 
 const identity = { name: 'Test', email: 'test@example.com' };
-
-/** A repository in the root, a marker file beside it, and a program that creates the marker. */
-function armedRepository() {
-  const fixture = hostFixture();
-  const marker = join(fixture.base, 'PWNED');
-  const program = join(fixture.outside, 'evil.sh');
-  writeFileSync(program, `#!/bin/sh\ntouch ${marker}\ncat\n`);
-  chmodSync(program, 0o755);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-      cwd: fixture.root,
-      encoding: 'utf8',
-    });
-  git('init', '-q', '-b', 'main');
-  git('add', 'notes.txt');
-  git('commit', '-qm', 'first');
-  /** Plain git, as the user would run it: the attack's control. */
-  const plainGit = (...args: string[]) =>
-    spawnSync('git', args, { cwd: fixture.root, encoding: 'utf8', env: { ...process.env } });
-  return { ...fixture, marker, program, git, plainGit };
-}
 
 /** Every read the tools offer, through `git_inspect` and the git tool set. */
 async function everyRead(root: string): Promise<ToolCallResult[]> {
