@@ -36,13 +36,15 @@ const CASES: Record<string, (token: string) => string> = {
     `rm -f ready; setsid sh -c 'exec </dev/null >/dev/null 2>&1; : > ready; exec sleep ${token}' & ${READY}`,
 };
 
-/** Live host processes whose command line holds `token`; killed, and counted. */
+/** Live host processes whose command line holds `token` (zombies are dead); killed, and counted. */
 function killLeftovers(token: string): number {
   let count = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(token)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) continue;
       process.kill(Number(entry), 'SIGKILL');
       count += 1;
     } catch {
