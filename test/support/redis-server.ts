@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './free-port.js';
 
 /**
  * A `redis-server` of the test's (or benchmark's) own on a loopback port: persistence off, or an
@@ -28,17 +29,6 @@ export interface RedisServerOptions {
    * restart after `stop` finds every acknowledged write. Default none: nothing is saved.
    */
   readonly appendOnlyDir?: string;
-}
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** True once a PING on the port gets PONG. */

@@ -103,9 +103,26 @@ export function latencyCdfPoints(result: BinderBenchmarkResult) {
  * The latency distribution per binder as a CDF (share of hops done within x ms), from the run at
  * the largest budget — hops cut at that budget pile up on it — with each budget of the sweep
  * marked as a dashed vertical rule: where a binder's curve crosses a rule is its hit rate there.
+ * The latency axis starts a few pixels left of 0, so that a binder of microseconds (the lexical
+ * one) draws its line beside the axis, not on it. Budget labels sit at the bottom, where a CDF
+ * leaves room: right of their rules, but the last left of its rule, so that it stays inside the
+ * plot (and clear of the legend).
  */
 export function latencyCdfSpec(result: BinderBenchmarkResult): VegaLiteSpec {
   const budgets = result.budgetsMs.map((budgetMs) => ({ budgetMs, label: `${budgetMs} ms` }));
+  const budgetX = { field: 'budgetMs', type: 'quantitative' };
+  const label = (align: 'left' | 'right', values: typeof budgets) => ({
+    data: { values },
+    mark: {
+      type: 'text',
+      align,
+      baseline: 'bottom',
+      dx: align === 'left' ? 3 : -3,
+      y: HEIGHT - 3,
+      color: '#555',
+    },
+    encoding: { x: budgetX, text: { field: 'label' } },
+  });
   return {
     $schema: SCHEMA,
     title: {
@@ -118,18 +135,20 @@ export function latencyCdfSpec(result: BinderBenchmarkResult): VegaLiteSpec {
       {
         data: { values: budgets },
         mark: { type: 'rule', strokeDash: [4, 4], color: '#888' },
-        encoding: { x: { field: 'budgetMs', type: 'quantitative' } },
+        encoding: { x: budgetX },
       },
-      {
-        data: { values: budgets },
-        mark: { type: 'text', align: 'left', baseline: 'top', dx: 3, y: 2, color: '#555' },
-        encoding: { x: { field: 'budgetMs', type: 'quantitative' }, text: { field: 'label' } },
-      },
+      label('left', budgets.slice(0, -1)),
+      label('right', budgets.slice(-1)),
       {
         data: { values: latencyCdfPoints(result) },
         mark: { type: 'line', interpolate: 'step-after' },
         encoding: {
-          x: { field: 'latencyMs', type: 'quantitative', title: 'binder hop latency (ms)' },
+          x: {
+            field: 'latencyMs',
+            type: 'quantitative',
+            title: 'binder hop latency (ms)',
+            scale: { padding: 10, nice: false },
+          },
           y: {
             field: 'fraction',
             type: 'quantitative',

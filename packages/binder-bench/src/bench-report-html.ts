@@ -13,12 +13,12 @@ const inline = (svg: string) => svg.replace(/^<\?xml[^>]*>\s*/, '');
 
 /**
  * One self-contained HTML page (no scripts, no external files): the run's settings, both plots
- * inline, the table, the binders (simulated ones with their latency distribution) and the cases
- * left out.
+ * inline (or, with `plots` undefined, a line saying what draws them), the table, the binders
+ * (simulated ones with their latency distribution) and the cases left out.
  */
 export function benchReportHtml(
   result: BinderBenchmarkResult,
-  plots: BenchPlots,
+  plots: BenchPlots | undefined,
   table: string,
 ): string {
   const binders = result.binders
@@ -49,8 +49,11 @@ figure { margin: 1.5rem 0; }
 budgets ${result.budgetsMs.join(', ')} ms; concurrency ${result.concurrency}; warm-up ${result.warmup};
 ${result.clock === 'virtual' ? 'virtual clock (latencies drawn, not timed)' : 'wall clock'}.
 Rows marked <i>(simulated)</i> answer the expected arguments after drawn latencies: they show what a budget cuts, not what a model knows.</p>
-<figure>${inline(plots.accuracySvg)}</figure>
-<figure>${inline(plots.latencySvg)}</figure>
+${
+  plots === undefined
+    ? '<p>No plots: they need the optional packages vega and vega-lite (npm install vega vega-lite).</p>'
+    : `<figure>${inline(plots.accuracySvg)}</figure>\n<figure>${inline(plots.latencySvg)}</figure>`
+}
 <h2>Table</h2>
 <pre>${escapeHtml(table)}</pre>
 <h2>Binders</h2>

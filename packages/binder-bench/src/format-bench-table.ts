@@ -22,10 +22,26 @@ const percent = (rate: number | null) => (rate === null ? '—' : (rate * 100).t
 const ms = (value: number | null) =>
   value === null ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(0);
 
+/** Per binder whose hops failed in transport: how many, and the first reason. */
+function transportNotes(result: BinderBenchmarkResult): string[] {
+  return result.binders.flatMap((binder) => {
+    const hops = result.outcomes.filter(
+      (outcome) => outcome.binder === binder.label && outcome.status !== 'skipped',
+    );
+    const failed = hops.filter((outcome) => outcome.status === 'transport_error');
+    if (failed.length === 0) return [];
+    const reason = failed[0]?.reason ?? 'no reason given';
+    return [
+      `${binder.label}: ${failed.length} of ${hops.length} hops failed in transport (${reason}); check its endpoint and key.`,
+    ];
+  });
+}
+
 /**
  * The results as a plain-text table: one line per binder × budget (simulated binders carry
- * "(simulated)"), then the reference rows (oracle, no binder), then a note on the clock and the
- * cases left out. Numbers right-aligned; rates in percent of the cases, the hit rate of the hops.
+ * "(simulated)"), then the reference rows (oracle, no binder), then notes on the clock, the cases
+ * left out and the binders whose hops failed in transport. Numbers right-aligned; rates in
+ * percent of the cases, the hit rate of the hops.
  */
 export function formatBenchTable(result: BinderBenchmarkResult): string {
   const lines: string[][] = [HEADER];
@@ -76,6 +92,7 @@ export function formatBenchTable(result: BinderBenchmarkResult): string {
     notes.push(
       `${dataset.excluded.length} cases left out (several expected calls, or a schema that does not compile).`,
     );
+  notes.push(...transportNotes(result));
   if (result.binders.some((binder) => binder.simulated)) {
     notes.push(
       '(simulated) rows answer the expected arguments after drawn latencies: they show what a budget cuts, not what a model knows.',

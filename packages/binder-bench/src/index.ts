@@ -48,4 +48,8 @@ export {
   startSimulatedBinderServer,
 } from './simulated-binder-server.js';
 export type { BenchRow, ReferenceRow } from './summarize-outcomes.js';
-export { BENCH_FILES, writeBenchResults } from './write-bench-results.js';
+export {
+  BENCH_FILES,
+  type WriteBenchResultsOptions,
+  writeBenchResults,
+} from './write-bench-results.js';

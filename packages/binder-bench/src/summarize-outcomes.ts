@@ -14,7 +14,11 @@ export interface BenchRow {
   readonly accuracy: number;
   /** Binder hops made (cases not skipped). */
   readonly hops: number;
-  /** Hops that ended within the budget, of the hops made; null when none was made. */
+  /**
+   * Hops answered within the budget (`ok`, or `schema_error`: an answer that did not fit), of the
+   * hops made; null when none was made. A timeout or a transport error (the endpoint unreachable,
+   * an HTTP error) is no hit.
+   */
   readonly budgetHitRate: number | null;
   readonly statuses: Readonly<Record<BinderStatus, number>>;
   /** Latency of the hops made (a timed-out hop counts with the time it was cut at). */
@@ -64,7 +68,7 @@ export function summarizeOutcomes(
     schemaValidRate: rate(valid, outcomes.length),
     accuracy: rate(correct, outcomes.length),
     hops,
-    budgetHitRate: hops === 0 ? null : rate(hops - statuses.timeout, hops),
+    budgetHitRate: hops === 0 ? null : rate(statuses.ok + statuses.schema_error, hops),
     statuses,
     latencyMs: summarizeLatencies(latencies),
   };

@@ -4,7 +4,7 @@ import { MissingPeerDependencyError } from 'switchyard';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { fakeClock } from '../src/bench-clock.js';
-import { accuracyPlotSpec, latencyCdfPoints } from '../src/bench-plot-specs.js';
+import { accuracyPlotSpec, latencyCdfPoints, latencyCdfSpec } from '../src/bench-plot-specs.js';
 import { loadChartingLibrary, renderBenchPlots } from '../src/render-bench-plots.js';
 import { runBinderBenchmark } from '../src/run-binder-benchmark.js';
 import { writeBenchResults } from '../src/write-bench-results.js';
@@ -19,6 +19,12 @@ const result = await runBinderBenchmark({
   budgetsMs: [200, 800],
   clock: fakeClock(),
 });
+
+interface LaidOut {
+  runAsync(): Promise<unknown>;
+  scale(name: string): (value: number) => number;
+  finalize(): void;
+}
 
 describe('the plots', () => {
   it('plot one accuracy line per binder and the reference rows as rules', () => {
@@ -52,6 +58,44 @@ describe('the plots', () => {
     }
     expect(plots.latencySvg).toContain('800 ms');
     expect(plots.accuracySvg).toContain('oracle (reference)');
+  });
+
+  it('draw a binder of no latency (lexical, on the virtual clock) beside the latency axis, not on it', async () => {
+    const { vega, vegaLite } = (await loadChartingLibrary()) as unknown as {
+      vega: {
+        parse(spec: unknown): unknown;
+        View: new (runtime: unknown, options: object) => LaidOut;
+      };
+      vegaLite: { compile(spec: unknown): { spec: unknown } };
+    };
+    const view = new vega.View(vega.parse(vegaLite.compile(latencyCdfSpec(result)).spec), {
+      renderer: 'none',
+    });
+    await view.runAsync();
+    const lexical = latencyCdfPoints(result).filter((point) => point.binder === 'lexical');
+    expect(lexical.length).toBeGreaterThan(0);
+    for (const point of lexical) expect(view.scale('x')(point.latencyMs)).toBeGreaterThanOrEqual(5);
+    view.finalize();
+  });
+
+  it('keep every budget label of the latency plot inside the plot, clear of the legend', async () => {
+    // The largest hop here is cut at the largest budget, so the axis ends at that budget's rule.
+    const { latencySvg } = await renderBenchPlots(result);
+    const width = 560;
+    const labels = [
+      ...latencySvg.matchAll(
+        /<text[^>]*text-anchor="(\w+)"[^>]*transform="translate\(([\d.]+),[\d.]+\)"[^>]*>(\d+ ms)<\/text>/g,
+      ),
+    ];
+    expect(labels.map((label) => label[3])).toEqual(['200 ms', '800 ms']);
+    for (const [, anchor, x, text] of labels) {
+      // 11px sans-serif: at most 7 px a character.
+      const extent = (text as string).length * 7;
+      const [left, right] =
+        anchor === 'end' ? [Number(x) - extent, Number(x)] : [Number(x), Number(x) + extent];
+      expect(left, text).toBeGreaterThanOrEqual(0);
+      expect(right, text).toBeLessThanOrEqual(width);
+    }
   });
 
   const notFound = (name: string) =>

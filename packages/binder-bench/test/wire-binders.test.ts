@@ -33,7 +33,8 @@ function expectScriptedRows(
     cases: 5,
     hops: 5,
     statuses: { ok: 2, timeout: 1, transport_error: 1, schema_error: 1, skipped: 0 },
-    budgetHitRate: 0.8,
+    // Answered in time: the two right answers and the one that did not fit the schema.
+    budgetHitRate: 0.6,
     accuracy: 0.2,
     schemaValidRate: 0.4,
     latencyMs: { count: 5, p50: 30, p95: 200, p99: 200, mean: 62 },
@@ -42,7 +43,7 @@ function expectScriptedRows(
   expect(tight!.latencyMs.stddev).toBe(70.26);
   expect(loose).toMatchObject({
     statuses: { ok: 3, timeout: 0, transport_error: 1, schema_error: 1, skipped: 0 },
-    budgetHitRate: 1,
+    budgetHitRate: 0.8,
     accuracy: 0.4,
     schemaValidRate: 0.6,
   });

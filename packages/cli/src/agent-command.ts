@@ -11,7 +11,12 @@ import { agentLoop } from 'switchyard';
 import { toWireCategory } from 'switchyard/dispatch';
 import { errorMessage } from 'switchyard/extension';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from 'switchyard/streams';
-import { chooseModel, MODEL_OPTIONS } from './choose-model.js';
+import {
+  chooseModel,
+  MODEL_OPTIONS,
+  providerOf,
+  refuseDemoModelWithTools,
+} from './choose-model.js';
 import { type CommandIo, processIo } from './command-io.js';
 import {
   type CommandSpec,
@@ -149,8 +154,8 @@ export const AGENT_SPEC: CommandSpec = {
  * `switchyard agent "<task>"`: one agent run with the user's tools, middleware and model. Resolves
  * to the exit code; Ctrl-C cancels the run.
  *
- * @throws UsageError for a bad command line; InvalidOptionError for a bad provider; InputError for
- *   an unreadable module.
+ * @throws UsageError for a bad command line, or `--tools` with no model (`refuseDemoModelWithTools`);
+ *   InvalidOptionError for a bad provider; InputError for an unreadable module.
  */
 export async function agentCommand(args: string[], io: CommandIo = processIo()): Promise<number> {
   const line = parseCommandLine(AGENT_SPEC, args);
@@ -166,13 +171,15 @@ export async function agentCommand(args: string[], io: CommandIo = processIo()):
   }
   const maxIterations = integerOption(line, 'max-iterations', 10);
   const maxConcurrentTools = integerOption(line, 'concurrency', DEFAULT_MAX_CONCURRENT_TOOLS);
-  const model = await chooseModel({
+  const choice = {
     task,
     provider: stringOption(line, 'provider'),
     model: stringOption(line, 'model'),
     baseURL: stringOption(line, 'base-url'),
     env: io.env,
-  });
+  };
+  refuseDemoModelWithTools(providerOf(choice), stringOption(line, 'tools'));
+  const model = await chooseModel(choice);
   const tools = await setUpTools(line, io.cwd, { mcp: 'configs' });
   const controller = new AbortController();
   const interrupt = () => controller.abort();

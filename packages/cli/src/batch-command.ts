@@ -182,6 +182,7 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
             tasks: pending,
             signal,
             onOutcome,
+            err: io.stderr,
           });
   } finally {
     process.off('SIGINT', interrupt);

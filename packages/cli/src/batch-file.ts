@@ -1,6 +1,6 @@
 import { type ProposedCall, toProposedCall } from 'switchyard';
 import { isPlainObject } from 'switchyard/tools';
-import { readLineBatches } from './read-line-batches.js';
+import { MAX_LINE_CHARS, readLineBatches } from './read-line-batches.js';
 
 /** One planner turn read from a batch file. */
 export type BatchTurn =
@@ -27,9 +27,13 @@ function callsOf(value: unknown): unknown[] | null {
  * an OpenAI Chat assistant message (`tool_calls`); an OpenAI Responses output (`output` with
  * `function_call` items); an Anthropic message (`content` with `tool_use` blocks); a single call.
  * Every call must be an object: a line such as `[1,2,3]` is unreadable. An object that is not a
- * well-formed call (no name, say) still becomes a proposed call, so it yields a result.
+ * well-formed call (no name, say) still becomes a proposed call, so it yields a result. A line of
+ * any depth or size is a turn or one error (longer than `MAX_LINE_CHARS`, as `LineSplitter` cuts it).
  */
 export function parseBatchLine(text: string, line: number): BatchTurn {
+  if (text.length > MAX_LINE_CHARS) {
+    return { line, error: `line ${line} is longer than ${MAX_LINE_CHARS} characters` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -47,7 +51,7 @@ export function parseBatchLine(text: string, line: number): BatchTurn {
   if (notCall !== -1) {
     return {
       line,
-      error: `line ${line}: call ${notCall + 1} is not an object (${JSON.stringify(raw[notCall])?.slice(0, 40)})`,
+      error: `line ${line}: call ${notCall + 1} is not an object (${shapeOf(raw[notCall])})`,
     };
   }
   const calls = raw.map(
@@ -58,6 +62,13 @@ export function parseBatchLine(text: string, line: number): BatchTurn {
       },
   );
   return { line, calls };
+}
+
+/** A short account of a value that is not a call; never recursive, so any depth is safe. */
+function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  return String(value);
 }
 
 /** The lines of a file (`-` reads standard input), one at a time. */

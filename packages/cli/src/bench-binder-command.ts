@@ -1,8 +1,14 @@
 import { parseArgs } from 'node:util';
-import type { BenchProgress, BinderSpec } from '@switchyard/binder-bench';
+import type {
+  BenchProgress,
+  BinderBenchmarkResult,
+  BinderSpec,
+  ChartingLibrary,
+} from '@switchyard/binder-bench';
 import {
   fakeClock,
   formatBenchTable,
+  loadChartingLibrary,
   parseBinderSpec,
   readBenchCases,
   runBinderBenchmark,
@@ -25,6 +31,7 @@ Options:
                            lexical
                            simulated:LABEL,median=MS,p95=MS   (or ms=MS, or min=MS,max=MS)
                            openai:MODEL[,base=URL][,key=ENV_VAR][,label=NAME][,strict=true]
+                             (the endpoint must take response_format json_schema)
                            anthropic:MODEL[,base=URL][,key=ENV_VAR][,label=NAME][,mode=tool]
   --concurrency <n>      cases in flight per binder and budget (default 4)
   --warmup <n>           requests per binder before measuring, not counted (default 2)
@@ -36,6 +43,10 @@ Options:
 
 Keys come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, or the variable named by key=. Simulated binders are labelled (simulated).
+
+Exit codes: 0 done · 1 some binder hops failed in transport (an endpoint unreachable or refusing:
+the notes under the table say which) · 2 usage · 3 unreadable data, or vega / vega-lite missing for
+the plots (named before the run, which goes on without them).
 `;
 
 /** Where the command writes; defaults to the process's streams and environment. */
@@ -43,6 +54,32 @@ export interface BenchBinderIo {
   readonly stdout?: NodeJS.WritableStream;
   readonly stderr?: NodeJS.WriteStream | NodeJS.WritableStream;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Loads vega and vega-lite for the plots. Default `loadChartingLibrary`. */
+  readonly loadCharting?: () => Promise<ChartingLibrary>;
+}
+
+/**
+ * The charting library when `--out` asks for plots, loaded before the run: a missing package is
+ * named once, up front, and the run goes on without plots (undefined).
+ */
+async function chartingFor(
+  io: BenchBinderIo,
+  stderr: NonNullable<BenchBinderIo['stderr']>,
+): Promise<ChartingLibrary | undefined> {
+  try {
+    return await (io.loadCharting ?? loadChartingLibrary)();
+  } catch (error) {
+    if (!MissingPeerDependencyError.isInstance(error)) throw error;
+    stderr.write(
+      `${error.message}\nRunning without plots: the table, results.json and report.html are still written.\n`,
+    );
+    return undefined;
+  }
+}
+
+/** Whether a binder's hops failed in transport: its figures measure the failures, not the binder. */
+function transportFailed(result: BinderBenchmarkResult): boolean {
+  return result.rows.some((row) => row.statuses.transport_error > 0);
 }
 
 function count(value: string | undefined, option: string, min: number): number | undefined {
@@ -90,9 +127,10 @@ function progressBar(stream: BenchBinderIo['stderr'], enabled: boolean) {
 /**
  * `switchyard bench binder [options]`: runs the binder latency-budget benchmark, prints the table
  * (a progress bar on a terminal meanwhile) and, with `--out`, writes the JSON results, the SVG
- * plots and an HTML report. Returns the exit code (`EXIT`): 0 done; 2 bad usage (the message names
- * the option); 3 a data file that cannot be read or parsed, or an optional package to install (for
- * the plots, after the table and results.json are written).
+ * plots and an HTML report. Returns the exit code (`EXIT`): 0 done; 1 some binder hops failed in
+ * transport (an endpoint unreachable, a key refused: the notes under the table say which); 2 bad
+ * usage (the message names the option); 3 a data file that cannot be read or parsed, or an
+ * optional package to install for the plots (named before the run, which goes on without them).
  */
 export async function runBenchBinderCommand(
   args: readonly string[],
@@ -128,6 +166,7 @@ export async function runBenchBinderCommand(
     const budgetsMs = budgetsOf(values.budgets);
     const concurrency = count(values.concurrency, 'concurrency', 1);
     const warmup = count(values.warmup, 'warmup', 0);
+    const charting = values.out === undefined ? undefined : await chartingFor(io, stderr);
     const result = await runBinderBenchmark({
       ...(values.data === undefined ? {} : { cases: readBenchCases(values.data) }),
       ...(binders === undefined ? {} : { binders }),
@@ -142,13 +181,24 @@ export async function runBenchBinderCommand(
     });
     progress.done();
     stdout.write(formatBenchTable(result));
+    const failed = transportFailed(result);
+    if (failed) {
+      stderr.write(
+        'Some binder hops failed in transport (see the notes under the table): those figures measure the failures.\n',
+      );
+    }
     if (values.out === undefined) {
       stdout.write('(--out DIR writes results.json, the SVG plots and report.html)\n');
-      return EXIT.ok;
+      return failed ? EXIT.failures : EXIT.ok;
     }
-    const written = await writeBenchResults(result, values.out);
+    const written = await writeBenchResults(
+      result,
+      values.out,
+      charting === undefined ? { plots: false } : { load: async () => charting },
+    );
     stdout.write(`wrote ${written.join(', ')}\n`);
-    return EXIT.ok;
+    if (failed) return EXIT.failures;
+    return charting === undefined ? EXIT.input : EXIT.ok;
   } catch (error) {
     progress.done();
     const code = exitCodeOf(error);

@@ -3,6 +3,7 @@ import { InvalidOptionError } from 'switchyard';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from 'switchyard/streams';
 import type { OptionSpec } from './command-line.js';
 import { demoModel } from './demo-model.js';
+import { UsageError } from './exit-codes.js';
 
 /** What the command line said about the model, and the environment it runs in. */
 export interface ModelChoice {
@@ -30,6 +31,20 @@ export function providerOf(choice: Pick<ModelChoice, 'provider' | 'env'>): strin
   if (choice.env.OPENAI_API_KEY) return 'openai';
   if (choice.env.ANTHROPIC_API_KEY) return 'anthropic';
   return 'scripted';
+}
+
+/**
+ * Refuses `--tools` with the built-in scripted model: it calls only the built-in tools
+ * (`regex_match`, `sha256`, `math_calc`), so against the user's tools every call would be
+ * refused while the run reports itself completed.
+ *
+ * @throws UsageError when `provider` is `scripted` and `tools` is given.
+ */
+export function refuseDemoModelWithTools(provider: string, tools: string | undefined): void {
+  if (provider !== 'scripted' || tools === undefined) return;
+  throw new UsageError(
+    `--tools ${tools} needs a model that can call your tools, and none is set: the built-in scripted model calls only the built-in tools. Set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider (or, for batch, --model-module)`,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { createTaskQueue, startTaskWorker } from '@switchyard/queue';
 import { CancelledError } from 'switchyard';
 import type { BatchTask } from './batch-tasks.js';
 import type { CommandIo } from './command-io.js';
+import { redisReporter } from './redis-reporter.js';
 import { type RunTasksOptions, runTasks } from './run-tasks.js';
 import { failedOutcome, type TaskOutcome } from './task-outcome.js';
 
@@ -12,13 +13,18 @@ import { failedOutcome, type TaskOutcome } from './task-outcome.js';
  * result comes back to `onOutcome`. Submitting a task again after a crash finds the job of the
  * earlier run (BullMQ adds an id once), so a resumed batch never runs a task twice. Resolves to the
  * ids of the tasks left waiting when the signal aborted (their jobs go on; run again to collect).
+ * While Redis cannot be reached, each connection error is written to `err` as it changes.
  */
 export async function runTasksOnQueue(
   connection: string,
   batch: string,
-  options: Pick<RunTasksOptions, 'tasks' | 'signal' | 'onOutcome'>,
+  options: Pick<RunTasksOptions, 'tasks' | 'signal' | 'onOutcome'> & {
+    /** Where a connection that cannot be made is reported. */
+    readonly err: NodeJS.WritableStream;
+  },
 ): Promise<string[]> {
-  const queue = createTaskQueue({ connection });
+  const redisStatus = redisReporter(options.err, { who: 'switchyard batch', url: connection });
+  const queue = createTaskQueue({ connection, onError: redisStatus.onError });
   const cancelled: string[] = [];
   const stopped = once(options.signal, 'abort').then(() => 'stopped' as const);
   try {
@@ -40,7 +46,8 @@ export async function runTasksOnQueue(
  * `switchyard batch --worker --queue`: runs the tasks of `batch --queue` producers, `sessions` at
  * once, with this process's model, tools and middleware, journaling each under `journalDirectory`
  * (share it between workers: a task whose worker died is run again from its journal). Runs until
- * SIGINT or SIGTERM.
+ * SIGINT or SIGTERM, which stops it at once while Redis has never answered (the connection errors
+ * are written to stderr meanwhile).
  */
 export async function runTaskWorker(
   connection: string,
@@ -48,8 +55,11 @@ export async function runTaskWorker(
   io: CommandIo,
   stop: AbortSignal,
 ): Promise<void> {
+  const who = `switchyard batch worker ${process.pid}`;
+  const redisStatus = redisReporter(io.stderr, { who, url: connection });
   const worker = startTaskWorker({
     connection,
+    onError: redisStatus.onError,
     concurrency: options.sessions,
     run: async (data, signal) => {
       let outcome: TaskOutcome | undefined;
@@ -67,8 +77,12 @@ export async function runTaskWorker(
       return outcome;
     },
   });
-  await worker.ready;
-  io.stderr.write(`switchyard batch worker ${process.pid}: taking tasks\n`);
-  if (!stop.aborted) await once(stop, 'abort');
+  const stopped = stop.aborted ? Promise.resolve() : once(stop, 'abort');
+  const connected = await Promise.race([worker.ready.then(() => true), stopped.then(() => false)]);
+  if (connected) {
+    redisStatus.connected();
+    io.stderr.write(`${who}: taking tasks\n`);
+    await stopped;
+  } else io.stderr.write(`${who}: stopped before Redis answered\n`);
   await worker.close();
 }

@@ -2,32 +2,53 @@ import { createReadStream, openSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { InputError } from './exit-codes.js';
 
+/** The longest line kept whole (characters since the last `\n`): 64 Mi. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
 /**
  * Cuts text that arrives in chunks into lines, ending a line where `readline` does with
  * `crlfDelay: Infinity`: at `\n`, at `\r\n` (even split across two chunks) and at a lone `\r`.
- * A chunk's lines come out together, so a reader pays per chunk, not per line.
+ * A chunk's lines come out together, so a reader pays per chunk, not per line. A line longer than
+ * `maxLineChars` (counted from the last `\n`) comes out cut to `maxLineChars + 1` characters, so
+ * a reader can tell, and the rest of it is dropped as it arrives: no line can exhaust memory or
+ * JavaScript's longest string.
  */
 export class LineSplitter {
-  /** The text after the last `\n` seen: the start of a line still arriving. */
+  /** The text after the last `\n` seen: the start of a line still arriving (cut past the limit). */
   private rest = '';
+  /** Set while the rest of a cut line is being dropped, until its `\n`. */
+  private dropping = false;
+
+  constructor(private readonly maxLineChars: number = MAX_LINE_CHARS) {}
 
   /** Appends the lines that `chunk` completes to `lines`. */
   push(chunk: string, lines: string[]): void {
-    const text = this.rest === '' ? chunk : this.rest + chunk;
+    let text = chunk;
+    if (this.dropping) {
+      const newline = chunk.indexOf('\n');
+      if (newline === -1) return;
+      this.dropping = false;
+      text = this.rest + chunk.slice(newline);
+    } else if (this.rest !== '') text = this.rest + chunk;
     let start = 0;
     let end = text.indexOf('\n');
     while (end !== -1) {
-      addLine(text.slice(start, end), lines);
+      addLine(text.slice(start, Math.min(end, start + this.maxLineChars + 1)), lines);
       start = end + 1;
       end = text.indexOf('\n', start);
     }
     this.rest = start === 0 ? text : text.slice(start);
+    if (this.rest.length > this.maxLineChars) {
+      this.rest = this.rest.slice(0, this.maxLineChars + 1);
+      this.dropping = true;
+    }
   }
 
   /** Appends the last line when the text did not end with a line break. */
   end(lines: string[]): void {
     if (this.rest !== '') addLine(this.rest, lines);
     this.rest = '';
+    this.dropping = false;
   }
 }
 

@@ -1,8 +1,8 @@
 import type { ModelClient } from 'switchyard';
 import type { BatchTask } from './batch-tasks.js';
-import { chooseModel, providerOf } from './choose-model.js';
+import { chooseModel, providerOf, refuseDemoModelWithTools } from './choose-model.js';
 import type { CommandIo } from './command-io.js';
-import { type CommandLine, stringOption } from './command-line.js';
+import { type CommandLine, flagOption, stringOption } from './command-line.js';
 import { InputError } from './exit-codes.js';
 import { firstExport, importUserModule } from './import-user-module.js';
 import { limitedModel, type ModelLimiter } from './model-limiter.js';
@@ -20,7 +20,8 @@ function isModelClient(value: unknown): value is ModelClient {
  * task returning one), else a provider client shared by every task, else the scripted demo per
  * task. Models other than the demo go through the shared limiter.
  *
- * @throws InputError for a model module that exports no model; InvalidOptionError for a bad provider.
+ * @throws InputError for a model module that exports no model; InvalidOptionError for a bad
+ *   provider; UsageError for `--tools` with the scripted demo model (`refuseDemoModelWithTools`).
  */
 export async function taskModels(
   line: CommandLine,
@@ -52,6 +53,9 @@ export async function taskModels(
     baseURL: stringOption(line, 'base-url'),
     env: io.env,
   };
+  // A producer of `batch --queue` runs no model: its workers do, with their own.
+  const producer = stringOption(line, 'queue') !== undefined && !flagOption(line, 'worker');
+  if (!producer) refuseDemoModelWithTools(providerOf(choice), stringOption(line, 'tools'));
   if (providerOf(choice) === 'scripted') {
     await chooseModel({ ...choice, task: 'check' }); // refuses a bad --provider before any task
     return (task) => chooseModel({ ...choice, task: task.task });

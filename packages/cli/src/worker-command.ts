@@ -12,6 +12,7 @@ import {
 import { EXIT, UsageError } from './exit-codes.js';
 import { loadTools } from './load-tools.js';
 import { processStop } from './process-stop.js';
+import { redisReporter } from './redis-reporter.js';
 
 /** How long past the grace limit the hand-over of cut-off jobs may take before the worker exits. */
 const CLOSE_BACKSTOP_MS = 10_000;
@@ -64,14 +65,21 @@ const WORKER_SPEC: CommandSpec = {
         'on SIGINT or SIGTERM, how long running calls may finish before they are cut off (default 30000)',
     },
   },
-  notes: `A call whose worker dies mid-call runs again on another worker only when its tool is
+  notes: `While Redis cannot be reached, the worker says why on stderr and keeps retrying; the first
+SIGINT or SIGTERM stops it at once (exit 1).
+
+A call whose worker dies mid-call runs again on another worker only when its tool is
 read-only or idempotent; any other yields executor_error and never runs twice. On SIGINT or
 SIGTERM the worker stops taking calls and lets the running ones finish for up to --grace-ms;
 then it cuts them off: a read-only or idempotent call goes back to the queue for another worker,
 any other yields executor_error (it is never run twice), and the worker exits.`,
 };
 
-/** `switchyard worker`: a queue worker process. Resolves with the exit code when stopped. */
+/**
+ * `switchyard worker`: a queue worker process. Resolves with the exit code when stopped: 0, or 1
+ * when stopped before Redis ever answered (each connection error is written to stderr as it
+ * changes; the connections retry until then) or when Redis did not confirm the hand-over.
+ */
 export async function workerCommand(
   args: string[],
   io: CommandIo = processIo(),
@@ -95,6 +103,8 @@ export async function workerCommand(
     throw new UsageError('switchyard worker: --redis <url> (or REDIS_URL) is required');
   const queue = stringOption(line, 'queue');
   const graceMs = integerOption(line, 'grace-ms', 30_000, 0);
+  const who = `switchyard worker ${process.pid}`;
+  const redisStatus = redisReporter(io.stderr, { who, url: redis });
   const worker = startQueueWorker({
     registry: await loadTools(toolsPath, io.cwd),
     connection: redis,
@@ -104,15 +114,19 @@ export async function workerCommand(
     stalledIntervalMs: integerOption(line, 'stalled-ms', 30_000, 100),
     maxReruns: integerOption(line, 'max-reruns', 2, 0),
     shutdownGraceMs: graceMs,
+    onError: redisStatus.onError,
   });
-  await worker.ready;
-  io.stderr.write(
-    `switchyard worker ${process.pid}: taking calls from queue ${queue ?? 'switchyard'}\n`,
-  );
-  if (!stop.aborted) await once(stop, 'abort');
-  io.stderr.write(
-    `switchyard worker ${process.pid}: stopping; running calls have ${graceMs} ms to finish\n`,
-  );
+  const stopped = stop.aborted ? Promise.resolve() : once(stop, 'abort');
+  const connected = await Promise.race([worker.ready.then(() => true), stopped.then(() => false)]);
+  if (!connected) {
+    io.stderr.write(`${who}: stopped before Redis answered\n`);
+    await worker.close();
+    return EXIT.failures;
+  }
+  redisStatus.connected();
+  io.stderr.write(`${who}: taking calls from queue ${queue ?? 'switchyard'}\n`);
+  await stopped;
+  io.stderr.write(`${who}: stopping; running calls have ${graceMs} ms to finish\n`);
   // Handing cut-off jobs on needs Redis; should it be gone, exit anyway: the jobs' locks lapse and
   // the stalled-job check of the other workers takes over (a re-run only when that is safe).
   const backstop = new AbortController();
@@ -123,13 +137,13 @@ export async function workerCommand(
   backstop.abort();
   if (!closed) {
     io.stderr.write(
-      `switchyard worker ${process.pid}: Redis did not confirm the hand-over within ${CLOSE_BACKSTOP_MS} ms; exiting anyway\n`,
+      `${who}: Redis did not confirm the hand-over within ${CLOSE_BACKSTOP_MS} ms; exiting anyway\n`,
     );
     return EXIT.failures;
   }
   const { completed, failed, cancelled, handedBack, cutOff } = worker.stats;
   io.stderr.write(
-    `switchyard worker ${process.pid}: stopped after ${completed} calls (${failed} failed, ${cancelled} cancelled, ${handedBack} handed back to the queue, ${cutOff} cut off)\n`,
+    `${who}: stopped after ${completed} calls (${failed} failed, ${cancelled} cancelled, ${handedBack} handed back to the queue, ${cutOff} cut off)\n`,
   );
   return EXIT.ok;
 }

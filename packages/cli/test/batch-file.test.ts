@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBatchLine } from '../src/batch-file.js';
+import { MAX_LINE_CHARS } from '../src/read-line-batches.js';
 
 describe('parseBatchLine', () => {
   it('reads our, OpenAI Chat, OpenAI Responses and Anthropic turn shapes', () => {
@@ -44,6 +45,21 @@ describe('parseBatchLine', () => {
     expect(parseBatchLine('{"hello": 1}', 4)).toMatchObject({
       line: 4,
       error: expect.stringContaining('holds no tool calls'),
+    });
+  });
+
+  it('reports a line of any depth, or past the length limit, as one error', () => {
+    const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(parseBatchLine(nested, 1)).toEqual({
+      line: 1,
+      error: 'line 1: call 1 is not an object (an array)',
+    });
+    expect(parseBatchLine(`[${'1,'.repeat(10)}${nested}]`, 2)).toMatchObject({
+      error: 'line 2: call 1 is not an object (1)',
+    });
+    expect(parseBatchLine(' '.repeat(MAX_LINE_CHARS + 1), 3)).toEqual({
+      line: 3,
+      error: `line 3 is longer than ${MAX_LINE_CHARS} characters`,
     });
   });
 });

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/free-port.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { runBenchBinderCommand } from '../src/bench-binder-command.js';
 
@@ -141,5 +142,47 @@ describe('switchyard bench binder', () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('switchyard bench binder [options]');
+  });
+
+  it('exits 1 when a binder cannot reach its endpoint, with no budget hit and the reason', async () => {
+    const port = await freePort();
+    const { code, stdout, stderr } = await run([
+      '--binder',
+      `openai:m,base=http://127.0.0.1:${port}/v1`,
+      '--budgets',
+      '1000',
+      '--warmup',
+      '0',
+      '--no-progress',
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^openai:m\s+1000\s+\S+\s+\S+\s+0\.0\s/m);
+    expect(stdout).toMatch(/openai:m: 44 of 44 hops failed in transport \(.*Connection error/);
+    expect(stderr).toContain('failed in transport');
+  });
+
+  it('names a missing plot package once, before the run, and still writes the table and results', async () => {
+    const out = tempDir('bench-binder-');
+    const both = capture();
+    const missing = Object.assign(new Error("Cannot find package 'vega'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const { loadChartingLibrary } = await import('@switchyard/binder-bench');
+    const code = await runBenchBinderCommand(
+      ['--fake-clock', '--budgets', '250', '--out', out, '--no-progress'],
+      {
+        stdout: both.stream,
+        stderr: both.stream,
+        env: {},
+        loadCharting: () => loadChartingLibrary(async () => Promise.reject(missing)),
+      },
+    );
+    expect(code).toBe(3);
+    const text = both.text();
+    expect(text.match(/npm install vega/g)).toHaveLength(1);
+    expect(text.indexOf('npm install vega')).toBeLessThan(text.indexOf('budget ms'));
+    expect(existsSync(join(out, 'results.json'))).toBe(true);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('No plots');
+    expect(existsSync(join(out, 'latency-cdf.svg'))).toBe(false);
   });
 });

@@ -17,8 +17,8 @@ async function readlineLines(chunks: readonly string[]): Promise<string[]> {
   return lines;
 }
 
-function split(chunks: readonly string[]): string[] {
-  const splitter = new LineSplitter();
+function split(chunks: readonly string[], maxLineChars?: number): string[] {
+  const splitter = new LineSplitter(maxLineChars);
   const lines: string[] = [];
   for (const chunk of chunks) splitter.push(chunk, lines);
   splitter.end(lines);
@@ -55,6 +55,28 @@ describe('LineSplitter', () => {
         async (text, offsets) => {
           const chunks = cut(text, offsets);
           expect(split(chunks)).toEqual(await readlineLines(chunks));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cuts a line past its limit to limit + 1 characters and keeps the lines after it', async () => {
+    expect(split(['ab', 'cdefgh', 'ij\nkl\n', 'mnopqrstuv'], 4)).toEqual(['abcde', 'kl', 'mnopq']);
+    expect(split(['abcdefgh\r\nxy'], 4)).toEqual(['abcde', 'xy']);
+    // Lines past the limit cut, the others as readline finds them, however the text is cut; the
+    // limit counts from the last \n, so the text here has no lone \r.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom('a', 'é', '[', '\n', '\r\n', ' ') }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (text, offsets, limit) => {
+          const chunks = cut(text, offsets);
+          const expected = (await readlineLines(chunks)).map((line) =>
+            line.length > limit ? line.slice(0, limit + 1) : line,
+          );
+          expect(split(chunks, limit)).toEqual(expected);
         },
       ),
       { numRuns: 300 },

@@ -178,4 +178,26 @@ describe('switchyard run', () => {
     expect(help.out).toMatch(/^Usage: switchyard run/);
     expect(help.out).toContain('--tools <module>');
   });
+
+  it('reports a line of any depth as one diagnostic and goes on with the next lines', async () => {
+    const depth = 10_000;
+    const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deepObject = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const { code, out, err } = await run([
+      batchFile([
+        nested,
+        `{"calls":${nested}}`,
+        `[{"id":"deep","name":"math_calc","arguments":${deepObject}}]`,
+        `[{"id":"text","name":"json_query","arguments":{"json":"${nested}","path":"$"}}]`,
+        '[{"id":"last","name":"math_calc","arguments":{"expression":"2+3"}}]',
+      ]),
+    ]);
+    expect(code).toBe(EXIT.input);
+    expect(err).toContain('line 1: call 1 is not an object (an array)');
+    expect(err).toContain('line 2: call 1 is not an object (an array)');
+    expect(err).toMatch(/line 3: call deep \(math_calc\) failed: schema_validation/);
+    expect(out).toMatch(/turn 4 \(line 4\): 1 calls\n {2}#0 json_query ok/);
+    expect(out).toMatch(/turn 5 \(line 5\): 1 calls\n {2}#0 math_calc ok .*"value":5/);
+    expect(out).toContain('calls      3');
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import type { Launcher } from './command-isolation.js';
 import type { CommandRules } from './command-policy.js';
 import type { CommandProcess } from './command-process.js';
 import type { RootScope } from './root-scope.js';
@@ -32,6 +33,10 @@ export interface CommandContext {
   readonly preserveFilteredOutput: boolean;
   /** Removes the artifact directory on close (it was created for this set). */
   readonly ownsArtifacts: boolean;
+  /** Give an argv starting with `git` the git tools' hardening. */
+  readonly hardenGit: boolean;
+  /** How commands are started, found on first use (rejects when the asked isolation is missing). */
+  readonly launcher: () => Promise<Launcher>;
 }
 
 /** A fresh command id: `cmd_` and 12 random hex digits. */

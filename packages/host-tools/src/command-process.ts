@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { killGroup } from './kill-group.js';
+import { type Launcher, namespaceInit } from './command-isolation.js';
+import { findProgram } from './find-program.js';
+import { killGroup, releaseWhenExited } from './kill-group.js';
 
 /** How a command ended, or `running`. */
 export type CommandStatus = 'running' | 'completed' | 'timed_out' | 'cancelled' | 'failed_to_start';
@@ -21,6 +23,8 @@ export interface CommandSpec {
   readonly directory: string;
   /** Bytes kept per stream file; output past it is dropped and counted. */
   readonly maxOutputBytes: number;
+  /** What keeps the command's processes together (`findLauncher`). */
+  readonly launcher: Launcher;
 }
 
 /** A started command: its state, kept output, and the promise of its end. */
@@ -36,7 +40,7 @@ export interface CommandProcess {
   readonly produced: Record<OutputStream, number>;
   /** Resolves when the process has exited and its files are closed. */
   readonly ended: Promise<void>;
-  /** Kills the whole process group; `status` becomes `reason` if still running. */
+  /** Kills every process of the command; `status` becomes `reason` if still running. */
   stop(reason: 'timed_out' | 'cancelled'): void;
 }
 
@@ -46,9 +50,12 @@ export function streamPath(directory: string, stream: OutputStream): string {
 }
 
 /**
- * Starts a command in its own process group (so a timeout or cancellation kills everything it
- * started), writing stdout, stderr and both interleaved to files. Never throws: a program that
- * cannot start yields `failed_to_start`.
+ * Starts a command in a PID namespace or its own process group (`spec.launcher`), writing stdout,
+ * stderr and both interleaved to files. The command is its program: when the program exits, what
+ * it left running is killed (all of it in a namespace; what stayed in its process group
+ * otherwise), and a timeout or `stop` kills everything the same way. The end never waits past a
+ * stop for output pipes that an escaped descendant holds. Never throws: a program that cannot
+ * start yields `failed_to_start`.
  */
 export function startCommand(spec: CommandSpec): CommandProcess {
   mkdirSync(spec.directory, { recursive: true });
@@ -68,6 +75,7 @@ export function startCommand(spec: CommandSpec): CommandProcess {
   const ended = new Promise<void>((resolve) => {
     settle = resolve;
   });
+  const namespaced = spec.launcher.isolation === 'pid-namespace';
   const record: CommandProcess = {
     id: spec.id,
     argv: spec.argv,
@@ -81,7 +89,9 @@ export function startCommand(spec: CommandSpec): CommandProcess {
     stop(reason) {
       if (record.status !== 'running') return;
       record.status = reason;
-      if (child !== undefined) killGroup(child);
+      if (child === undefined) return;
+      terminate(child, namespaced);
+      releaseWhenExited(child);
     },
   };
   let finished = false;
@@ -93,41 +103,71 @@ export function startCommand(spec: CommandSpec): CommandProcess {
     for (const fd of Object.values(files)) closeSync(fd);
     settle();
   };
+  const failToStart = (message: string) => {
+    if (record.status === 'running') record.status = 'failed_to_start';
+    write('stderr', Buffer.from(`${message}\n`));
+    if (child !== undefined) live.delete(child);
+    finish();
+  };
   const timer = setTimeout(() => record.stop('timed_out'), spec.timeoutMs);
-  const [program = '', ...args] = spec.argv;
-  child = spawn(program, args, {
+  const [program = ''] = spec.argv;
+  // Inside a namespace the program is started by a shell, which cannot tell "not found" apart
+  // from an exit status: look first.
+  if (namespaced && findProgram(program, { cwd: spec.cwd, path: spec.env.PATH }) === undefined) {
+    failToStart(`spawn ${program} ENOENT: no such executable`);
+    return record;
+  }
+  const [command = '', ...args] = [...spec.launcher.prefix, ...spec.argv];
+  child = spawn(command, args, {
     cwd: spec.cwd,
     env: spec.env,
     detached: true,
     stdio: [spec.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
-  live.add(child);
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const started = child;
+  live.add(started);
+  started.stdout?.on('data', (chunk: Buffer) => {
     write('stdout', chunk);
     write('combined', chunk);
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
+  started.stderr?.on('data', (chunk: Buffer) => {
     write('stderr', chunk);
     write('combined', chunk);
   });
   if (spec.stdin !== undefined) {
-    child.stdin?.on('error', () => {});
-    child.stdin?.end(spec.stdin);
+    started.stdin?.on('error', () => {});
+    started.stdin?.end(spec.stdin);
   }
-  child.on('error', (error) => {
-    if (record.status === 'running') record.status = 'failed_to_start';
-    write('stderr', Buffer.from(`${error.message}\n`));
-    live.delete(child as ChildProcess);
-    finish();
+  started.on('error', (error) => failToStart(error.message));
+  started.on('exit', () => {
+    // Without a namespace, whatever the program left in its group goes with it.
+    if (!namespaced) killGroup(started);
   });
-  child.on('close', (code, signal) => {
-    live.delete(child as ChildProcess);
+  started.on('close', (code, signal) => {
+    live.delete(started);
     record.exitCode = code;
     record.signal = signal;
     if (record.status === 'running') record.status = 'completed';
     finish();
   });
   return record;
+}
+
+/**
+ * Kills every process of a command. In a namespace, its PID 1: the kernel then kills the rest,
+ * and `unshare` exits only once they are gone, so the command's end means nothing is left.
+ */
+function terminate(child: ChildProcess, namespaced: boolean): void {
+  const init = namespaced && child.pid !== undefined ? namespaceInit(child.pid) : undefined;
+  if (init === undefined) {
+    killGroup(child);
+    return;
+  }
+  try {
+    process.kill(init, 'SIGKILL');
+  } catch {
+    killGroup(child);
+  }
 }
 
 // Every command group still running; killed if the host process exits first, so none is orphaned.

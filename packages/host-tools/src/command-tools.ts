@@ -6,12 +6,14 @@ import {
   checkBoolean,
   checkFunction,
   checkObject,
+  checkOneOf,
   checkPositive,
   checkStringList,
   optionsObject,
 } from 'switchyard/extension';
 import type { AnyTool } from 'switchyard/tools';
 import { type CommandBehavior, type CommandContext, closeCommands } from './command-context.js';
+import { type CommandIsolation, findLauncher, type Launcher } from './command-isolation.js';
 import type { CommandPolicy } from './command-policy.js';
 import { buildHostToolSet, type HostToolSetOptions } from './host-tool-set.js';
 import { readCommandOutputTailTool, readCommandOutputTool } from './read-command-output-tool.js';
@@ -24,7 +26,11 @@ export interface CommandToolsOptions extends HostToolSetOptions {
   readonly cwd: string;
   /** Accept shell command lines (`sh -c`) besides argv. Default false. */
   readonly allowShell?: boolean;
-  /** Refuse every command whose argv does not start with one of these (whole arguments, exact). */
+  /**
+   * Refuse every command whose argv does not start with one of these (whole arguments, exact).
+   * An allow-list bounds which programs start, not what they do: an allowed program may read
+   * anything the user can, and may run others. See `hardenGit` for git.
+   */
   readonly allowArgvPrefixes?: readonly (string | readonly string[])[];
   /** Approves, denies (with a reason for the model) or rewrites each command. */
   readonly commandPolicy?: CommandPolicy;
@@ -47,8 +53,26 @@ export interface CommandToolsOptions extends HostToolSetOptions {
    * Default true.
    */
   readonly preserveFilteredOutput?: boolean;
+  /**
+   * Run an argv whose program is `git` with the git tools' hardening: the repository's
+   * configuration runs no program (fsmonitor, hooks, filters, pagers, signing, …), reads nothing
+   * outside the root (or the repository is refused), user and system configuration are left out,
+   * and remote transports are off (`protocol.allow=never`: no fetch, pull, push or clone). Shell
+   * lines and programs that start git themselves (`make`, `npm test`, `env git`) are not covered.
+   * Default true; false runs git as the repository configures it.
+   */
+  readonly hardenGit?: boolean;
   /** Where command output is kept. Default: a new temporary directory, removed by `close`. */
   readonly outputDirectory?: string;
+  /**
+   * What keeps a command's processes together so none outlives it. `pid-namespace`: each
+   * command in a PID namespace of its own (Linux, util-linux `unshare`, as root or with user
+   * namespaces): nothing it starts survives its end, its timeout or `close()`.
+   * `process-group`: its own process group, which a descendant can leave (`setsid`). `auto`
+   * (default): a namespace where the host can make one, else process groups; `isolation()` says
+   * which. Asking for `pid-namespace` where there is none fails every command with the reason.
+   */
+  readonly isolation?: CommandIsolation | 'auto';
 }
 
 /** The command tools and the handle that ends their commands. */
@@ -56,8 +80,10 @@ export interface CommandTools {
   readonly tools: AnyTool[];
   /** Commands started and still running (background ones included). */
   running(): number;
-  /** Kills every command still running (whole process groups) and removes owned output. Call at session end. */
+  /** Kills every command still running (everything each started) and removes owned output. Call at session end. */
   close(): Promise<void>;
+  /** The isolation commands run with (probed on first use). Rejects when `pid-namespace` was asked for and is missing. */
+  isolation(): Promise<CommandIsolation>;
 }
 
 const FACTORY = 'commandTools';
@@ -107,9 +133,11 @@ function prefixes(value: unknown): readonly (string | readonly string[])[] | und
 
 /**
  * `run_command`, `read_command_output` and `read_command_output_tail` (group `command`). Commands
- * run without a shell unless `allowShell`, in a clean environment, in their own process group
- * (killed whole on timeout or cancellation), confined to `cwd`. Throws `InvalidOptionError` naming
- * a bad option.
+ * run without a shell unless `allowShell`, in a clean environment, confined to `cwd`, each in a
+ * PID namespace where the host can make one, else in its own process group (`isolation`): when
+ * the program ends, times out or is cancelled, what it started is killed. An argv starting with
+ * `git` runs hardened against the repository's configuration (`hardenGit`). Throws
+ * `InvalidOptionError` naming a bad option.
  *
  * @example
  * const commands = commandTools({ cwd: repo, allowArgvPrefixes: [['git', 'status'], ['npm', 'test']] });
@@ -128,6 +156,19 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
     settings.commandBehavior === undefined
       ? {}
       : (checkObject(FACTORY, 'commandBehavior', settings.commandBehavior) as CommandBehavior);
+  const isolation =
+    settings.isolation === undefined
+      ? 'auto'
+      : checkOneOf(FACTORY, 'isolation', settings.isolation, [
+          'auto',
+          'pid-namespace',
+          'process-group',
+        ] as const);
+  let launcher: Promise<Launcher> | undefined;
+  const findOnce = () => {
+    launcher ??= findLauncher(isolation);
+    return launcher;
+  };
   const ownsArtifacts = settings.outputDirectory === undefined;
   let artifactRoot: string;
   if (ownsArtifacts) artifactRoot = mkdtempSync(join(tmpdir(), 'switchyard-commands-'));
@@ -187,6 +228,11 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
         ? true
         : checkBoolean(FACTORY, 'preserveFilteredOutput', settings.preserveFilteredOutput),
     ownsArtifacts,
+    launcher: findOnce,
+    hardenGit:
+      settings.hardenGit === undefined
+        ? true
+        : checkBoolean(FACTORY, 'hardenGit', settings.hardenGit),
   };
   const tools = buildHostToolSet(
     FACTORY,
@@ -198,5 +244,6 @@ export function commandTools(options: CommandToolsOptions): CommandTools {
     running: () =>
       [...context.commands.values()].filter((command) => command.status === 'running').length,
     close: () => closeCommands(context),
+    isolation: async () => (await findOnce()).isolation,
   };
 }

@@ -50,7 +50,7 @@ function argvFor(args: InspectArgs, pathspec: readonly string[]): string[] {
   const revision = args.revision === undefined ? [] : [args.revision];
   switch (args.operation) {
     case 'status':
-      return ['status', '--porcelain=v1', '--branch', '--', ...pathspec];
+      return ['status', '--porcelain=v1', '--branch', '--ignore-submodules=all', '--', ...pathspec];
     case 'log':
       return [
         'log',
@@ -66,6 +66,7 @@ function argvFor(args: InspectArgs, pathspec: readonly string[]): string[] {
         'diff',
         '--no-ext-diff',
         '--no-textconv',
+        '--ignore-submodules=all',
         ...(args.staged === true ? ['--cached'] : []),
         ...revision,
         '--',
@@ -115,6 +116,7 @@ async function inspect(
     scope: context.scope,
     cwd: repo.toplevel,
     args: argvFor(args, pathspec),
+    overrides: repo.overrides,
     timeoutMs: context.gitTimeoutMs,
     maxBytes: context.maxReadBytes,
     signal,

@@ -14,6 +14,8 @@ export interface GitOperation {
   readonly inputSchema: JsonSchema;
   /** Argument names holding root-relative paths (checked by the scope, passed after `--`). */
   readonly pathArgs: readonly string[];
+  /** Leave nested repositories (gitlinks) out of the pathspecs (`gitlinkExclusions`). */
+  readonly skipsNestedRepositories?: boolean;
   /** The git argv before `--`; `paths` are the checked pathspecs. */
   argv(args: GitArgs, paths: readonly string[]): string[];
 }
@@ -55,7 +57,7 @@ export const GIT_OPERATIONS: readonly GitOperation[] = [
     safety: READ,
     inputSchema: schema({ paths: PATHS }),
     pathArgs: ['paths'],
-    argv: () => ['status', '--porcelain=v1', '--branch'],
+    argv: () => ['status', '--porcelain=v1', '--branch', '--ignore-submodules=all'],
   },
   {
     key: 'git_log',
@@ -95,6 +97,7 @@ export const GIT_OPERATIONS: readonly GitOperation[] = [
       'diff',
       '--no-ext-diff',
       '--no-textconv',
+      '--ignore-submodules=all',
       ...(args.staged === true ? ['--cached'] : []),
       ...(args.stat === true ? ['--stat'] : []),
       ...optional(args.revision),
@@ -153,12 +156,14 @@ export const GIT_OPERATIONS: readonly GitOperation[] = [
   },
   {
     key: 'git_add',
-    description: 'Stage files for the next commit.',
+    description:
+      'Stage files for the next commit (nested repositories are left out: stage their commits with git itself).',
     keywords: 'stage index track include',
     mutates: true,
     safety: { ...WRITE, idempotent: true },
     inputSchema: schema({ paths: { ...PATHS, minItems: 1 } }, ['paths']),
     pathArgs: ['paths'],
+    skipsNestedRepositories: true,
     argv: () => ['add'],
   },
   {

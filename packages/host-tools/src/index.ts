@@ -4,6 +4,7 @@
 export { compileLinearRegex, type LinearMatch, type LinearRegex } from 'switchyard/tools';
 export { evaluateArithmetic } from './arithmetic.js';
 export type { CommandBehavior } from './command-context.js';
+export type { CommandIsolation } from './command-isolation.js';
 export {
   type CommandDecision,
   type CommandPolicy,

@@ -12,3 +12,17 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
+
+/**
+ * Stops reading a stopped child's output once the child has exited: a descendant that left its
+ * process group (`setsid`) may hold the pipes open for ever, and the call must still end.
+ */
+export function releaseWhenExited(child: ChildProcess): void {
+  const release = () => {
+    child.stdin?.destroy();
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  if (child.exitCode !== null || child.signalCode !== null) release();
+  else child.once('exit', release);
+}

@@ -8,6 +8,7 @@ import { type CommandSnapshot, commandSnapshot } from './command-snapshot.js';
 import { preserveFilteredOutput } from './filtered-output.js';
 import { refusedOutput } from './host-refusal.js';
 import type { HostToolDefinition } from './host-tool-set.js';
+import { prepareCommand } from './prepare-command.js';
 
 interface RunArgs {
   readonly argv?: readonly string[];
@@ -133,7 +134,10 @@ async function runCommand(
       : ({ mode: 'shell', command: args.command as string, cwd: cwd.real } as const);
   const decided = await decideCommand(context.rules, requested);
   if ('denial' in decided) return refusedOutput(decided.denial);
-  const request = decided.request;
+  const prepared = await prepareCommand(context, decided.request, runtime.signal);
+  if ('denial' in prepared) return refusedOutput(prepared.denial);
+  const request = prepared.request;
+  const launcher = await context.launcher();
   const id = newCommandId();
   const directory = join(context.artifacts.root, id);
   const executed = executedArgv(context, request, directory);
@@ -141,11 +145,12 @@ async function runCommand(
     id,
     argv: executed.argv,
     cwd: request.cwd,
-    env: context.env,
+    env: prepared.env,
     ...(args.stdin === undefined ? {} : { stdin: args.stdin }),
     timeoutMs: Math.min(args.timeout_ms ?? context.timeoutMs, context.timeoutMs),
     directory,
     maxOutputBytes: context.maxOutputBytes,
+    launcher,
   });
   context.commands.set(id, command);
   await foreground(

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { GitArgs, GitOperation } from './git-operations.js';
+import { gitlinkExclusions } from './gitlink-exclusions.js';
 import { refusedOutput, scopeDenial } from './host-refusal.js';
 import { pathTextProblem, type RootScope } from './root-scope.js';
 import { runGit } from './run-git.js';
@@ -65,6 +66,7 @@ export async function runGitOperation(
     allowExternalGitDir: false,
     timeoutMs: context.timeoutMs,
     signal,
+    capability,
   });
   if (!repo.ok) return refusedOutput(repo.denial);
   const pathspecs: string[] = [];
@@ -80,11 +82,22 @@ export async function runGitOperation(
     context.identity === undefined
       ? []
       : ['-c', `user.name=${context.identity.name}`, '-c', `user.email=${context.identity.email}`];
-  const tail = operation.pathArgs.length > 0 ? ['--', ...pathspecs] : [];
+  const exclusions = operation.skipsNestedRepositories
+    ? await gitlinkExclusions({
+        scope: context.scope,
+        toplevel: repo.toplevel,
+        overrides: repo.overrides,
+        pathspecs,
+        timeoutMs: context.timeoutMs,
+        signal,
+      })
+    : [];
+  const tail = operation.pathArgs.length > 0 ? ['--', ...pathspecs, ...exclusions] : [];
   const output = await runGit({
     scope: context.scope,
     cwd: repo.toplevel,
     args: [...identity, ...operation.argv(args, pathspecs), ...tail],
+    overrides: repo.overrides,
     timeoutMs: context.timeoutMs,
     maxBytes: context.maxOutputBytes,
     signal,

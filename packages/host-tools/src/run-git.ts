@@ -1,4 +1,9 @@
 import { dirname } from 'node:path';
+import {
+  type ConfigVerdict,
+  checkRepositoryConfig,
+  parseConfigListing,
+} from './git-config-guard.js';
 import type { RootScope } from './root-scope.js';
 import { type ProgramOutput, runProgram } from './run-program.js';
 
@@ -14,37 +19,52 @@ export interface RunGitOptions {
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly signal?: AbortSignal;
-  /** Empty every filter driver the repository configures first (costs one more git run). Default true. */
-  readonly neutraliseFilters?: boolean;
+  /** The repository's own overrides (`hardenRepository`), after the fixed ones. Default none. */
+  readonly overrides?: readonly string[];
 }
 
-// Configuration a repository could use to run programs or leave the root is switched off.
+// Configuration a repository could use to run a program, read outside the root or leave a
+// process behind is switched off; command-line configuration outranks the repository's, and git
+// passes it on to the git processes it starts.
 const HARDENING = [
-  '--no-pager',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.sshCommand=false',
-  '-c',
-  'diff.external=',
-  '-c',
-  'protocol.allow=never',
-  '-c',
-  'credential.helper=',
-  '-c',
-  'commit.gpgSign=false',
-  '-c',
-  'tag.gpgSign=false',
-];
+  ['core.fsmonitor', 'false'],
+  ['core.hooksPath', '/dev/null'],
+  ['core.sshCommand', 'false'],
+  ['core.askPass', ''],
+  ['core.editor', 'false'],
+  ['sequence.editor', 'false'],
+  ['diff.external', ''],
+  ['protocol.allow', 'never'],
+  ['credential.helper', ''],
+  ['commit.gpgSign', 'false'],
+  ['tag.gpgSign', 'false'],
+  // Signatures are never verified, and a verifier would be no program of the repository's.
+  ['log.showSignature', 'false'],
+  ['gpg.format', 'openpgp'],
+  ['gpg.program', 'false'],
+  ['gpg.openpgp.program', 'false'],
+  ['gpg.x509.program', 'false'],
+  ['gpg.ssh.program', 'false'],
+  ['gpg.ssh.defaultKeyCommand', 'false'],
+  // A nested repository (a submodule or any gitlink) has filters of its own: never enter one.
+  ['submodule.recurse', 'false'],
+  ['diff.ignoreSubmodules', 'all'],
+  ['diff.submodule', 'short'],
+  ['status.submoduleSummary', 'false'],
+  ['fetch.recurseSubmodules', 'false'],
+  // No background maintenance that outlives the call.
+  ['gc.auto', '0'],
+  ['maintenance.auto', 'false'],
+  // A bare repository is used only where one is named, never found inside a work tree.
+  ['safe.bareRepository', 'explicit'],
+].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 
-/** The environment of every git run: no host secrets, no user or system config, no prompts. */
-function gitEnvironment(scope: RootScope): NodeJS.ProcessEnv {
+/** The fixed arguments every hardened git run starts with. */
+export const GIT_HARDENING: readonly string[] = ['--no-pager', ...HARDENING];
+
+/** The variables every hardened git run gets: no user or system config, no prompts, no discovery above the root. */
+export function gitVariables(scope: RootScope): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: scope.root,
-    LC_ALL: 'C',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
@@ -54,45 +74,55 @@ function gitEnvironment(scope: RootScope): NodeJS.ProcessEnv {
   };
 }
 
-/**
- * `-c` overrides that empty every filter driver the repository's config names: a hostile
- * `.git/config` plus `.gitattributes` would otherwise make even `git status` run a program.
- */
-async function filterOverrides(options: RunGitOptions): Promise<string[]> {
-  const listed = await runProgram({
-    program: 'git',
-    args: [...HARDENING, 'config', '--name-only', '--get-regexp', '^filter\\.'],
-    cwd: options.cwd,
-    env: gitEnvironment(options.scope),
-    timeoutMs: options.timeoutMs,
-    maxBytes: 1024 * 1024,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
-  const drivers = new Set<string>();
-  for (const line of listed.stdout.split('\n')) {
-    const name = line.trim();
-    // `filter.<driver>.<key>`: the driver is everything between the first and the last dot.
-    const last = name.lastIndexOf('.');
-    if (name.startsWith('filter.') && last > 'filter.'.length) drivers.add(name.slice(7, last));
-  }
-  return [...drivers].flatMap((driver) => [
-    ...['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${driver}.${key}=`]),
-    '-c',
-    `filter.${driver}.required=false`,
-  ]);
+/** The environment of every git tool run: no host secrets besides `PATH`. */
+function gitEnvironment(scope: RootScope): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: scope.root,
+    LC_ALL: 'C',
+    ...gitVariables(scope),
+  };
 }
 
 /**
- * Runs git with hardened configuration (no hooks, fsmonitor, external diff, filter drivers,
- * signing programs, credential helpers or remote protocols) and a clean environment, capturing at
- * most `maxBytes` of each stream. A timeout or an aborted `signal` kills git's whole process group.
- * Rejects only when git cannot be started.
+ * Reads the configuration git would use in the work tree `toplevel` (the repository's files and
+ * every file they include) and checks it (`checkRepositoryConfig`). Throws a tool error when git
+ * cannot read it.
  */
-export async function runGit(options: RunGitOptions): Promise<GitOutput> {
-  const overrides = options.neutraliseFilters === false ? [] : await filterOverrides(options);
+export async function hardenRepository(options: {
+  readonly scope: RootScope;
+  readonly toplevel: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}): Promise<ConfigVerdict> {
+  const listed = await runProgram({
+    program: 'git',
+    args: [...GIT_HARDENING, 'config', '-z', '--show-scope', '--show-origin', '--list'],
+    cwd: options.toplevel,
+    env: gitEnvironment(options.scope),
+    timeoutMs: options.timeoutMs,
+    maxBytes: 4 * 1024 * 1024,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  if (listed.exitCode !== 0 || listed.truncated) {
+    throw new Error(`git cannot read the repository's configuration: ${listed.stderr.trim()}`);
+  }
+  return checkRepositoryConfig(parseConfigListing(listed.stdout), {
+    scope: options.scope,
+    toplevel: options.toplevel,
+    home: options.scope.root,
+  });
+}
+
+/**
+ * Runs git hardened (`GIT_HARDENING`, then the repository's own `overrides`) in a clean
+ * environment, capturing at most `maxBytes` of each stream. A timeout or an aborted `signal`
+ * kills git's whole process group. Rejects only when git cannot be started.
+ */
+export function runGit(options: RunGitOptions): Promise<GitOutput> {
   return runProgram({
     program: 'git',
-    args: [...HARDENING, ...overrides, ...options.args],
+    args: [...GIT_HARDENING, ...(options.overrides ?? []), ...options.args],
     cwd: options.cwd,
     env: gitEnvironment(options.scope),
     timeoutMs: options.timeoutMs,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { killGroup } from './kill-group.js';
+import { killGroup, releaseWhenExited } from './kill-group.js';
 
 /** What one program run printed, capped. */
 export interface ProgramOutput {
@@ -53,7 +53,10 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramOutput> {
       child.stdin?.on('error', () => {});
       child.stdin?.end(options.stdin);
     }
-    const stop = () => killGroup(child);
+    const stop = () => {
+      killGroup(child);
+      releaseWhenExited(child);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       stop();

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createDispatcher,
@@ -6,43 +6,33 @@ import {
   InvalidOptionError,
   type JsonObject,
 } from 'switchyard';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideCommand, matchesArgvPrefix } from '../src/command-policy.js';
 import { type CommandTools, type CommandToolsOptions, commandTools } from '../src/command-tools.js';
 import { callTool, denialOf, hostFixture } from './host-fixture.js';
+import { sleepers, survivors, uniqueToken, until } from './host-processes.js';
 
 const opened: CommandTools[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((set) => set.close()));
 });
 
+// Every behaviour holds with either isolation; the suite runs once per kind.
+let isolation: CommandToolsOptions['isolation'] = 'auto';
+
 function setUp(options: Partial<CommandToolsOptions> = {}) {
   const fixture = hostFixture();
-  const set = commandTools({ cwd: fixture.root, ...options });
+  const set = commandTools({ cwd: fixture.root, isolation, ...options });
   opened.push(set);
   const run = (args: JsonObject) => callTool(set.tools, 'run_command', args);
   return { ...fixture, set, run };
 }
 
-/** True while `pid` runs; a killed process waiting to be reaped (a zombie) counts as dead. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return false;
-  }
-}
+describe.each(['auto', 'process-group'] as const)('commandTools (isolation %s)', (kind) => {
+  beforeAll(() => {
+    isolation = kind;
+  });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 400; tries += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
-
-describe('commandTools', () => {
   it('declares run_command process_exec and its readers read-only', () => {
     const { set } = setUp();
     const [run, read, tail] = set.tools;
@@ -181,36 +171,31 @@ describe('commandTools', () => {
     expect(denialOf(outside)).toBeDefined();
   });
 
-  it('kills the whole process group when a command times out', async () => {
-    const { root, run } = setUp({ timeoutMs: 300 });
-    const result = await run({ argv: ['sh', '-c', 'sleep 30 & echo $! > child.pid; wait'] });
+  it('kills everything the command started when it times out', async () => {
+    const token = uniqueToken();
+    const { run } = setUp({ timeoutMs: 300 });
+    const result = await run({ argv: ['sh', '-c', `sleep ${token} & wait`] });
     expect(result.result).toMatchObject({ status: 'timed_out' });
-    const pid = Number(readFileSync(join(root, 'child.pid'), 'utf8'));
-    await until(() => !alive(pid), 'the grandchild to die');
+    await until(() => survivors(token).length === 0, 'the grandchild to die');
   });
 
-  it('kills the whole process group when the call is cancelled', async () => {
-    const { root, set } = setUp();
+  it('kills everything the command started when the call is cancelled', async () => {
+    const token = uniqueToken();
+    const { set } = setUp();
     const dispatcher = createDispatcher({ registry: createToolRegistry(set.tools) });
     const abort = new AbortController();
     const pending = dispatcher.dispatch(
       {
         id: 'c1',
         name: 'run_command',
-        arguments: { argv: ['sh', '-c', 'sleep 30 & echo $! > child.pid; wait'] },
+        arguments: { argv: ['sh', '-c', `sleep ${token} & wait`] },
       },
       { signal: abort.signal },
     );
-    await until(
-      () =>
-        existsSync(join(root, 'child.pid')) &&
-        readFileSync(join(root, 'child.pid'), 'utf8').endsWith('\n'),
-      'the pid file',
-    );
+    await until(() => sleepers(token).length === 1, 'the child to start');
     abort.abort();
     expect((await pending).status).toBe('cancelled');
-    const pid = Number(readFileSync(join(root, 'child.pid'), 'utf8'));
-    await until(() => !alive(pid), 'the grandchild to die');
+    await until(() => survivors(token).length === 0, 'the grandchild to die');
     expect(set.running()).toBe(0);
   });
 
@@ -227,18 +212,13 @@ describe('commandTools', () => {
     const read = await callTool(set.tools, 'read_command_output', { command_id: value.command_id });
     content = (read.result as { content: string }).content;
     expect(content).toBe('started\nfinished\n');
-    const forever = await run({ argv: ['sh', '-c', 'sleep 30 & echo $! > bg.pid; wait'] });
+    const token = uniqueToken();
+    const forever = await run({ argv: ['sh', '-c', `sleep ${token} & wait`] });
     expect(forever.result).toMatchObject({ status: 'running' });
-    await until(
-      () =>
-        existsSync(join(root, 'bg.pid')) &&
-        readFileSync(join(root, 'bg.pid'), 'utf8').endsWith('\n'),
-      'the pid file',
-    );
-    const pid = Number(readFileSync(join(root, 'bg.pid'), 'utf8'));
+    await until(() => sleepers(token).length === 1, 'the child to start');
     await set.close();
     expect(set.running()).toBe(0);
-    await until(() => !alive(pid), 'the background grandchild to die');
+    await until(() => survivors(token).length === 0, 'the background grandchild to die');
   });
 
   it('checks its options', () => {

@@ -16,7 +16,7 @@ export interface LaneListener {
 export interface JobLane {
   readonly name: string;
   readonly queue: Queue;
-  /** Resolves once the queue is connected and its events are being read. */
+  /** Resolves once the queue is connected and its events are being read (never, if closed first). */
   readonly ready: Promise<void>;
   /** A job's state and, when it finished, its return value or failure. */
   inspect(jobId: string): Promise<JobInspection>;
@@ -43,8 +43,11 @@ export function openJobLane(options: {
   readonly prefix: string;
   readonly control: RedisClient;
   readonly listener: LaneListener;
+  /** Told of every error the queue's connections report while they retry. Default: ignored. */
+  readonly onError?: (error: Error) => void;
 }): JobLane {
   const { name, connection, prefix, control, listener } = options;
+  const onError = options.onError ?? ignore;
   const bullmq = loadBullMq();
   const queue = new bullmq.Queue(name, {
     connection,
@@ -56,17 +59,21 @@ export function openJobLane(options: {
     },
   });
   // Errors of the connections are retried by ioredis; the listeners keep them from crashing us.
-  queue.on('error', ignore);
+  queue.on('error', onError);
   let events: QueueEvents | undefined;
+  /** Set once the queue and its event reader are connected; until then close() waits for nothing. */
+  let connected = false;
+  let closing = false;
   const ready = (async () => {
     await queue.waitUntilReady();
+    if (closing) throw new Error(`queue ${name} was closed before it connected`);
     const last = await control.xrevrange(queue.keys.events ?? '', '+', '-', 'COUNT', 1);
     events = new bullmq.QueueEvents(name, {
       connection,
       prefix,
       lastEventId: last[0]?.[0] ?? '0-0',
     });
-    events.on('error', ignore);
+    events.on('error', onError);
     events.on('active', ({ jobId }) => listener.active(jobId));
     events.on('progress', ({ jobId, data }) => listener.progress(jobId, data));
     events.on('completed', ({ jobId, returnvalue }) => listener.completed(jobId, returnvalue));
@@ -74,6 +81,7 @@ export function openJobLane(options: {
     events.on('removed', ({ jobId }) => listener.removed(jobId));
     events.on('stalled', ({ jobId }) => listener.stalled(jobId));
     await events.waitUntilReady();
+    connected = true;
   })();
   ready.catch(ignore);
 
@@ -96,7 +104,9 @@ export function openJobLane(options: {
     ready,
     inspect,
     async close() {
-      await ready.catch(ignore);
+      closing = true;
+      // Never connected: nothing was sent, and waiting for `ready` would wait for Redis.
+      if (connected) await ready.catch(ignore);
       await Promise.allSettled([events?.close(), queue.close()]);
     },
   };

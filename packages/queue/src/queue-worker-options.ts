@@ -38,6 +38,11 @@ export interface QueueWorkerOptions {
   readonly shutdownGraceMs?: number;
   /** Context, stores and secrets handed to the tools that ask for them (never sent through Redis). */
   readonly values?: RuntimeValues;
+  /**
+   * Told of every error BullMQ and the Redis connections report while they retry, as they do for
+   * ever (an unreachable server: `ECONNREFUSED`, about once a second). Default: ignored.
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 function integer(name: string, value: number | undefined, fallback: number, min: number): number {

@@ -18,14 +18,18 @@ export type { QueueWorkerOptions };
 
 /** A running queue worker. */
 export interface QueueWorker {
-  /** Resolves once the worker is connected and taking jobs. */
+  /**
+   * Resolves once the worker is connected and taking jobs; rejects with a `CancelledError` when
+   * `close()` comes first. Until then the connections retry for ever, telling `onError`.
+   */
   readonly ready: Promise<void>;
   readonly stats: QueueWorkerStats;
   /**
    * Stops taking jobs, lets the running ones finish for up to `graceMs` (default the worker's
    * `shutdownGraceMs`), then cuts off those still running: their handlers' signals abort, a
    * re-runnable job goes back to the wait list for another worker and a run-once job fails, so its
-   * call yields `executor_error` and never runs twice. Resolves once disconnected.
+   * call yields `executor_error` and never runs twice. Resolves once disconnected; at once when
+   * Redis was never reached.
    */
   close(options?: { readonly graceMs?: number }): Promise<void>;
 }
@@ -65,6 +69,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const settings = queueWorkerSettings(options);
   const { registry, connection, prefix, queue } = settings;
   const values: RuntimeValues = options.values ?? {};
+  const onError = options.onError ?? ignore;
   const bullmq = loadBullMq();
   const stats: QueueWorkerStats = {
     completed: 0,
@@ -139,7 +144,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         autorun: true,
       },
     );
-    worker.on('error', ignore);
+    worker.on('error', onError);
     // A job whose lock could not be renewed (Redis lost it, or it was failed as stalled) can no
     // longer complete: BullMQ would refuse its result. Abort its handler and free the slot.
     worker.on('lockRenewalFailed', (jobIds: string[]) => {
@@ -150,7 +155,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   workers.push(workerFor('rerun'), workerFor('once'));
 
   const subscriber = createRedisClient(connection.url);
-  subscriber.on('error', ignore);
+  subscriber.on('error', onError);
   subscriber.on('message', (_channel: string, jobId: string) => {
     if (workers.some((worker) => worker.cancelJob(jobId, 'cancelled by the dispatcher'))) {
       stats.cancelled += 1;
@@ -161,10 +166,21 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       cancelledEarly.delete(cancelledEarly.values().next().value as string);
     }
   });
-  const ready = (async () => {
+  /** Set once every connection is up; until then there is nothing to let finish on close. */
+  let connected = false;
+  const connecting = (async () => {
     await subscriber.subscribe(cancelChannelOf(prefix, queue));
     await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+    connected = true;
   })();
+  let closedFirst: (error: Error) => void = ignore;
+  const ready = Promise.race([
+    connecting,
+    new Promise<never>((_, reject) => {
+      closedFirst = reject;
+    }),
+  ]);
+  connecting.catch(ignore);
   ready.catch(ignore);
 
   return {
@@ -179,7 +195,14 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         );
       }
       stopping = true;
-      await ready.catch(ignore);
+      if (!connected) {
+        // Redis was never reached: no job can have started, and BullMQ's polite close would wait
+        // for a connection. Disconnect at once.
+        closedFirst(new CancelledError('the queue worker was closed before it reached Redis'));
+        await Promise.allSettled(workers.map((worker) => worker.close(true)));
+        subscriber.disconnect();
+        return;
+      }
       // BullMQ stops fetching at once and waits for the running jobs. Past the grace limit their
       // races end with CUT_OFF before their handlers are aborted, so an abort is never taken for
       // the tool's own failure; each job is then handed on, which ends the wait.

@@ -20,6 +20,7 @@ export interface TaskQueue {
    * crash then waits for the job it added before, or reads its result), and resolves with its result.
    */
   submit(id: string, data: unknown): Promise<TaskResult>;
+  /** Closes the connections; at once when Redis was never reached (tasks then never settle). */
   close(): Promise<void>;
 }
 
@@ -44,6 +45,11 @@ export function createTaskQueue(options: {
   readonly prefix?: string;
   /** How often tasks not heard from for this long are looked up in Redis. Default 5000 ms. */
   readonly checkIntervalMs?: number;
+  /**
+   * Told of every error the Redis connections report (an unreachable server: `ECONNREFUSED`, about
+   * once a second) while they retry, as they do for ever. Default: ignored.
+   */
+  readonly onError?: (error: Error) => void;
 }): TaskQueue {
   const connection = connectionOptions(options.connection);
   const prefix = checkQueueName(options.prefix ?? DEFAULT_PREFIX, 'prefix');
@@ -55,13 +61,15 @@ export function createTaskQueue(options: {
     waiting.delete(jobId);
     resolve?.(result);
   };
+  const onError = options.onError ?? ignore;
   const control = createRedisClient(connection.url);
-  control.on('error', ignore);
+  control.on('error', onError);
   const lane: JobLane = openJobLane({
     name,
     connection,
     prefix,
     control,
+    onError,
     listener: {
       active: ignore,
       progress: ignore,

@@ -12,7 +12,8 @@ import { taskQueueName } from './task-queue.js';
  * Runs whole tasks submitted through `createTaskQueue`, `concurrency` at once. A task whose worker
  * dies is put back for another worker up to `maxReruns` times: run it with a journal on storage
  * every worker shares (as `switchyard batch --worker` does), so that the re-run replays what
- * completed and never repeats a side effect.
+ * completed and never repeats a side effect. `close()` waits for the running tasks; before Redis
+ * was ever reached it ends at once.
  */
 export function startTaskWorker(options: {
   readonly connection: string;
@@ -22,6 +23,11 @@ export function startTaskWorker(options: {
   readonly concurrency?: number;
   readonly lockDurationMs?: number;
   readonly maxReruns?: number;
+  /**
+   * Told of every error the Redis connections report (an unreachable server: `ECONNREFUSED`, about
+   * once a second) while they retry, as they do for ever. Default: ignored.
+   */
+  readonly onError?: (error: Error) => void;
 }): { readonly ready: Promise<void>; close(): Promise<void> } {
   const bullmq = loadBullMq();
   const worker = new bullmq.Worker(
@@ -36,9 +42,15 @@ export function startTaskWorker(options: {
       maxStalledCount: options.maxReruns ?? 2,
     },
   );
-  worker.on('error', () => {});
+  worker.on('error', options.onError ?? (() => {}));
+  let connected = false;
+  const ready = worker.waitUntilReady().then(() => {
+    connected = true;
+  });
+  ready.catch(() => {});
   return {
-    ready: worker.waitUntilReady().then(() => undefined),
-    close: () => worker.close(),
+    ready,
+    // Never connected, no task can be running, and BullMQ's polite close would wait for Redis.
+    close: () => worker.close(!connected),
   };
 }

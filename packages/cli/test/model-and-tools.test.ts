@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/support/temp-dir.js';
+import { agentCommand } from '../src/agent-command.js';
+import { batchCommand } from '../src/batch-command.js';
+import { EXIT } from '../src/exit-codes.js';
+import { captureIo } from './cli-io.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const TOOLS = join(FIXTURES, 'shout-tools.ts');
+
+function tasksFile(): string {
+  const file = join(tempDir('switchyard-model-tools-'), 'tasks.jsonl');
+  writeFileSync(file, '{"id":"a","task":"shout hello"}\n');
+  return file;
+}
+
+describe('--tools without a model', () => {
+  it('is refused by agent: the built-in model would call none of the tools', async () => {
+    const capture = captureIo();
+    await expect(agentCommand(['shout hello', '--tools', TOOLS], capture.io)).rejects.toMatchObject(
+      {
+        code: 'cli_usage',
+        message: expect.stringContaining(`--tools ${TOOLS} needs a model`),
+      },
+    );
+    await expect(
+      agentCommand(['shout hello', '--tools', TOOLS, '--provider', 'scripted'], capture.io),
+    ).rejects.toMatchObject({ code: 'cli_usage' });
+    expect(capture.out()).toBe('');
+  });
+
+  it('is refused by batch, before any task runs', async () => {
+    const capture = captureIo();
+    const args = [tasksFile(), '--tools', TOOLS, '--no-workers', '--quiet'];
+    await expect(batchCommand(args, capture.io)).rejects.toMatchObject({
+      code: 'cli_usage',
+      message: expect.stringContaining('--model-module'),
+    });
+    expect(capture.out()).toBe('');
+  });
+
+  it('passes with a model: a provider named (whose key is then asked for), or a model module', async () => {
+    const capture = captureIo();
+    await expect(
+      agentCommand(['shout hello', '--tools', TOOLS, '--provider', 'openai'], capture.io),
+    ).rejects.toMatchObject({ message: expect.stringContaining('needs OPENAI_API_KEY') });
+    const code = await batchCommand(
+      [
+        tasksFile(),
+        '--tools',
+        join(FIXTURES, 'ledger-tools.ts'),
+        '--model-module',
+        join(FIXTURES, 'ledger-model.ts'),
+        '--no-workers',
+        '--quiet',
+      ],
+      captureIo({ env: { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') } }).io,
+    );
+    expect(code).toBe(EXIT.ok);
+  });
+
+  it('still runs the built-in model with the built-in tools', async () => {
+    const capture = captureIo();
+    expect(await agentCommand(['what is 2 plus 3?', '--no-workers'], capture.io)).toBe(EXIT.ok);
+  });
+});
