@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const MINIMUM = [22, 18];
 const DEFAULT_LINE = 24;
@@ -73,6 +74,36 @@ function fetchedNode(line, why) {
   return bin;
 }
 
+/**
+ * Native addons under node_modules that this `node` cannot load. An `npm install` run by the
+ * machine's older Node compiled them for that Node's ABI; they are found by loading each one.
+ */
+function staleNativeAddons(node) {
+  const modules = join(dirname(dirname(fileURLToPath(import.meta.url))), 'node_modules');
+  if (!existsSync(modules)) return [];
+  const packages = readdirSync(modules).flatMap((name) =>
+    name.startsWith('@')
+      ? readdirSync(join(modules, name)).map((scoped) => `${name}/${scoped}`)
+      : [name],
+  );
+  return packages.filter((name) => {
+    const release = join(modules, name, 'build', 'Release');
+    if (!existsSync(join(modules, name, 'binding.gyp')) || !existsSync(release)) return false;
+    return readdirSync(release)
+      .filter((file) => file.endsWith('.node'))
+      .some(
+        (file) =>
+          spawnSync(
+            node,
+            ['-e', 'process.dlopen({ exports: {} }, process.argv[1])', join(release, file)],
+            {
+              stdio: 'ignore',
+            },
+          ).status !== 0,
+      );
+  });
+}
+
 const args = process.argv.slice(2);
 let line;
 if (args[0] === '--line') {
@@ -101,11 +132,28 @@ if (printBinDir) {
 }
 if (args.length === 0) fail('no command given');
 const PATH = `${binDir}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}`;
+// Native addons compile against the headers of the Node that runs them, which the fetched Node
+// carries; npm would otherwise take the machine's (Debian's npm defaults to /usr/include/node).
+const env = useThisNode
+  ? { ...process.env, PATH }
+  : { ...process.env, PATH, npm_config_nodedir: dirname(binDir) };
+// Only the default switch rebuilds: `--line 22` runs the core's tests, which load no addon, and
+// rebuilding for it would break them for the default line.
+if (!useThisNode && line === undefined) {
+  const stale = staleNativeAddons(join(binDir, 'node'));
+  if (stale.length > 0) {
+    process.stderr.write(`with-node: rebuilding ${stale.join(', ')} for Node ${DEFAULT_LINE}\n`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    if (run(npm, ['rebuild', ...stale], { env, shell: process.platform === 'win32' }) !== 0) {
+      fail(`npm rebuild ${stale.join(' ')} failed`);
+    }
+  }
+}
 // The folder ahead on PATH holds nothing but `node`: the rest (npm, node_modules/.bin that npm
 // scripts add, so `vitest` and `tsx`) resolves as before and runs on this `node`.
 process.exit(
   run(args[0], args.slice(1), {
-    env: { ...process.env, PATH },
+    env,
     shell: process.platform === 'win32',
   }),
 );
