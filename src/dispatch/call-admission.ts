@@ -3,6 +3,7 @@ import type { JsonObject } from '../tools/json.js';
 import type { ArgumentCheck } from '../tools/schema-validator.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { argumentShapeProblem } from './argument-shape.js';
+import type { CallJournal } from './call-journal.js';
 import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
@@ -25,6 +26,12 @@ export interface TurnOptions {
   readonly advertised?: ReadonlySet<string>;
   /** Narrows the dispatcher's execution policy for this call. */
   readonly policy?: ExecutionPolicy;
+  /**
+   * The run's journal (`openRunJournal` from `switchyard/journal`): where the call reaches its
+   * executor, it is answered from an earlier run's record or run at most once, its intent and
+   * outcome recorded. Default none.
+   */
+  readonly journal?: CallJournal;
 }
 
 /** What admission needs from its dispatcher. */
@@ -149,8 +156,9 @@ export function createAdmission(options: AdmissionOptions): Admit {
       }
     }
     const policy = policyFor(turnOptions?.policy);
+    const journal = turnOptions?.journal;
     const state: CallState =
-      policy === undefined
+      policy === undefined && journal === undefined
         ? { tool, args, validation, unparseable, advertised, started: false }
         : {
             tool,
@@ -159,6 +167,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
             unparseable,
             advertised,
             policy,
+            journal,
             started: false,
           };
     return envelope(state, { name, callId, turn, signal: turnOptions?.signal });

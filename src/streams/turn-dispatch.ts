@@ -36,6 +36,7 @@ export class TurnDispatch {
       signal,
       advertised: turn.advertised,
       policy: turn.policy,
+      journal: turn.journal,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { CallJournal } from '../dispatch/call-journal.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
@@ -34,6 +35,13 @@ export interface DispatchTurnOptions {
   readonly advertised?: ReadonlySet<string>;
   /** Narrows the dispatcher's execution policy for this turn. */
   readonly policy?: ExecutionPolicy;
+  /**
+   * The run's journal (`openRunJournal` from `switchyard/journal`): each call that may have side
+   * effects is recorded before it starts and after it ends, where it reaches its executor, and a
+   * call an earlier run completed returns its recorded result instead of running again. Calls are
+   * recognised by their id (and the turn's `iteration`). Default none.
+   */
+  readonly journal?: CallJournal;
   /**
    * Most settled results held back while an earlier call still runs. Past it no new call starts
    * until the earliest one settles, so memory stays bounded however slow one call is. Default 10 000.
