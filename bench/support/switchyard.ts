@@ -6,6 +6,12 @@
 
 export * from 'switchyard';
 export { createWorkerPool, type WorkerPool } from 'switchyard/executors';
+export {
+  createFileJournalStore,
+  type JournalStore,
+  openRunJournal,
+  type RunJournal,
+} from 'switchyard/journal';
 export type { GovernanceStack, GovernanceStackOptions } from 'switchyard/middleware';
 export {
   GENESIS_HASH,

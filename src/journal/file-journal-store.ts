@@ -114,16 +114,17 @@ function openRun(
     if (claim !== undefined) claimed.add(claim);
   }
   let closing: Promise<void> | undefined;
+  const refused = Promise.resolve(false);
   return {
     runId,
     records,
     append(record) {
       const claim = claimOf(record);
       if (claim !== undefined) {
-        if (claimed.has(claim)) return Promise.resolve(false);
+        if (claimed.has(claim)) return refused;
         claimed.add(claim);
       }
-      return file.append(serializeRecord(record)).then(() => true);
+      return file.append(serializeRecord(record));
     },
     close() {
       closing ??= file.close().finally(() => {

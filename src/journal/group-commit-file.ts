@@ -1,15 +1,27 @@
 import { closeSync, fdatasync, writeSync } from 'node:fs';
 
-/** Lines appended and not yet written, with the callers waiting for them. */
+/** Lines appended and not yet written, and the one promise they all wait on. */
 interface Group {
   readonly lines: string[];
-  readonly waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  readonly written: Promise<true>;
+  readonly resolve: (value: true) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+function openGroup(): Group {
+  let resolve!: (value: true) => void;
+  let reject!: (error: unknown) => void;
+  const written = new Promise<true>((resolveWritten, rejectWritten) => {
+    resolve = resolveWritten;
+    reject = rejectWritten;
+  });
+  return { lines: [], written, resolve, reject };
 }
 
 /**
  * Appends lines to an open file with group commit: the lines appended in one run of synchronous
- * code (one turn of the microtask queue) are written with one `write`, and each append resolves
- * once its group is written. With `flush`, a group also waits for an `fdatasync` of the file; while
+ * code (one turn of the microtask queue) are written with one `write`, and share one promise that
+ * resolves once they are. With `flush`, a group also waits for an `fdatasync` of the file; while
  * one is in flight the groups that follow are written and then share the next one, so a burst of
  * appends costs one flush, never one per line.
  *
@@ -35,16 +47,16 @@ export class GroupCommitFile {
   }
 
   /** Appends `line` (without its newline); resolves once it is written (and flushed). */
-  append(line: string): Promise<void> {
+  append(line: string): Promise<true> {
     if (this.#closed) return Promise.reject(new Error('the journal file is closed'));
     let group = this.#open;
     if (group === null) {
-      group = { lines: [], waiters: [] };
+      group = openGroup();
       this.#open = group;
       queueMicrotask(() => this.#write());
     }
     group.lines.push(line);
-    return new Promise<void>((resolve, reject) => group.waiters.push({ resolve, reject }));
+    return group.written;
   }
 
   #write(): void {
@@ -54,12 +66,12 @@ export class GroupCommitFile {
     try {
       writeWhole(this.#fd, Buffer.from(`${group.lines.join('\n')}\n`));
     } catch (error) {
-      for (const waiter of group.waiters) waiter.reject(error);
+      group.reject(error);
       this.#settleIfIdle();
       return;
     }
     if (!this.#flush) {
-      for (const waiter of group.waiters) waiter.resolve();
+      group.resolve(true);
       this.#settleIfIdle();
       return;
     }
@@ -74,10 +86,8 @@ export class GroupCommitFile {
     fdatasync(this.#fd, (error) => {
       this.#flushing = false;
       for (const group of groups) {
-        for (const waiter of group.waiters) {
-          if (error === null) waiter.resolve();
-          else waiter.reject(error);
-        }
+        if (error === null) group.resolve(true);
+        else group.reject(error);
       }
       if (this.#unflushed.length > 0) this.#startFlush();
       else this.#settleIfIdle();
