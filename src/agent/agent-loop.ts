@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
-import { turnCancellationOf } from '../cancellation.js';
+import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
 import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, ModelError } from '../errors.js';
+import { type InDoubtCall, inDoubtCallOfResult } from '../journal/journal-views.js';
 import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
@@ -63,9 +64,11 @@ async function runAgent(
   settings: AgentSettings,
   source: OpenToolSource | null,
 ): Promise<AgentRun> {
-  const { model, signal, onEvent } = options;
+  const { model, signal, onEvent, journal, interrupt } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
-  const runId = options.runId ?? `run_${randomUUID()}`;
+  const runId = journal?.runId ?? options.runId ?? `run_${randomUUID()}`;
+  // A resumed run replays its model turns: its calls come back in the same places, new ids or not.
+  const callJournal = journal?.callsBy('position');
   const session =
     options.loopDetection === false && options.toolSearch === undefined
       ? null
@@ -115,6 +118,16 @@ async function runAgent(
         error = turnCancellationOf(signal.reason);
         break;
       }
+      if (interrupt?.aborted) {
+        status = 'cancelled';
+        error = turnCancellationOf(interrupt.reason, 'the run was interrupted');
+        break;
+      }
+      const waiting = waitingOn(turn);
+      if (waiting !== null) {
+        status = waiting;
+        break;
+      }
       // A paused turn is already in the transcript as it came: the next request lets the model
       // carry on with it.
       if (turn.finish?.paused === true) continue;
@@ -137,6 +150,13 @@ async function runAgent(
     wiring?.subscription?.unsubscribe();
     await session?.stop();
   }
+  const inDoubt: readonly InDoubtCall[] =
+    journal?.inDoubtCalls() ??
+    results
+      .filter((result) => result.status === 'in_doubt')
+      .map((result) => inDoubtCallOfResult(runId, result));
+  // A run with a call that may or may not have taken effect is never reported as done.
+  if (inDoubt.length > 0 && (status === 'completed' || status === 'done')) status = 'in_doubt';
   return {
     status,
     text: turns.findLast((turn) => turn.outcome === 'completed')?.text ?? '',
@@ -146,6 +166,10 @@ async function runAgent(
     usage,
     iterations,
     ...(error === undefined ? {} : { error }),
+    runId,
+    pendingApprovals: journal?.pendingApprovals() ?? [],
+    inDoubt,
+    replayed: journal?.replayed ?? { modelTurns: 0, toolCalls: 0 },
   };
 
   /** Between turns: the tool source's tools, again when they changed, for the next turn. */
@@ -200,20 +224,27 @@ async function runAgent(
     const definitions =
       searchView === null ? tools.modelDefinitions() : await searchView.definitions();
     const native = searchView?.native;
-    const streamed = await dispatchStreamedTurn({
-      deltas: opened(() =>
+    // The model request stops on either: a graceful interrupt stops asking the model at once.
+    const requestLink = interrupt === undefined ? null : new AbortLink([signal, interrupt]);
+    const request = () =>
+      opened(() =>
         model.stream({
           system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
           ...(native === undefined ? {} : { toolSearch: native }),
-          signal,
+          signal: requestLink === null ? signal : requestLink.signal,
         }),
-      ),
+      );
+    const streamed = await dispatchStreamedTurn({
+      deltas: journal === undefined ? request() : journal.modelTurn(iteration, request),
       toolCalling: model.toolCalling,
       dispatcher,
       maxConcurrentTools: options.maxConcurrentTools,
       signal,
+      interrupt,
+      interruptGraceMs: options.interruptGraceMs,
+      journal: callJournal,
       eager: options.eager,
       // With provider-side search, every deferred tool may be loaded and called within the turn.
       advertised: new Set(
@@ -221,7 +252,7 @@ async function runAgent(
       ),
       turn: { iteration, sessionId, runId, model: model.model, provider: model.provider },
       onDetectorEvent: onEvent,
-    });
+    }).finally(() => requestLink?.dispose());
     if (streamed.outcome === 'completed') {
       if (streamed.providerContent !== null) searchView?.recorded?.(streamed.providerContent);
       transcript.push(assistantMessage(streamed, registry, model.toolCalling));
@@ -230,6 +261,19 @@ async function runAgent(
     }
     return agentTurn(iteration, streamed, DONE_MARKER);
   }
+}
+
+/**
+ * What a finished turn leaves the run waiting on: an operator (a call in doubt), or decisions
+ * (calls waiting for approval); null when the run goes on. A turn's other calls have run.
+ */
+function waitingOn(turn: AgentTurn): 'in_doubt' | 'interrupted' | null {
+  let waiting: 'interrupted' | null = null;
+  for (const result of turn.results) {
+    if (result.status === 'in_doubt') return 'in_doubt';
+    if (result.status === 'approval_required') waiting = 'interrupted';
+  }
+  return waiting;
 }
 
 interface Wiring {

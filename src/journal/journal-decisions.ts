@@ -52,6 +52,7 @@ export function decisionRecord(
   const { callId } = decision;
   const entry = onlyOne(
     [...state.calls.values()].filter((each) => each.approval?.callId === callId),
+    (each) => each.decision === undefined,
     decision,
     'approval',
   );
@@ -103,6 +104,7 @@ export function resolutionRecord(
 ): ResolutionRecord {
   const entry = onlyOne(
     [...state.calls.values()].filter((each) => each.callId === resolution.callId),
+    isInDoubt,
     resolution,
     'in-doubt call',
   );
@@ -124,13 +126,19 @@ export function resolutionRecord(
   };
 }
 
-/** The one entry a decision names: by call id, narrowed by its key when it gives one. */
+/**
+ * The one entry a decision names: by call id, narrowed by its key when it gives one, else to the
+ * entries still `open` to it when there are several (ids repeat across turns with some models).
+ */
 function onlyOne(
-  found: CallEntry[],
+  all: CallEntry[],
+  open: (entry: CallEntry) => boolean,
   named: { readonly callId: string; readonly key?: string },
   what: string,
 ): CallEntry {
   const { callId, key } = named;
+  const narrowed = all.filter(open);
+  const found = key !== undefined || narrowed.length === 0 ? all : narrowed;
   if (found.length === 0) {
     throw new JournalDecisionError('unknown_call', callId, `no ${what} has call id ${callId}`);
   }

@@ -1,3 +1,4 @@
+import type { ToolCallResult } from '../dispatch/result.js';
 import type { JsonObject } from '../tools/json.js';
 import type { CallEntry } from './run-state.js';
 
@@ -67,5 +68,19 @@ export function inDoubtCallOf(runId: string, entry: CallEntry): InDoubtCall {
     idempotencyKey: intent?.idempotencyKey ?? '',
     startedAt: intent === undefined ? null : new Date(intent.at).toISOString(),
     reason: entry.outcome?.result.error ?? STOPPED,
+  };
+}
+
+/** A call its executor reported in doubt (a lost queue job) in a run without a journal. */
+export function inDoubtCallOfResult(runId: string, result: ToolCallResult): InDoubtCall {
+  return {
+    runId,
+    callId: result.toolCallId,
+    toolName: result.toolName,
+    arguments: result.arguments,
+    key: '',
+    idempotencyKey: '',
+    startedAt: null,
+    reason: result.error ?? STOPPED,
   };
 }

@@ -9,6 +9,9 @@ import type { AnyTool } from '../tools/tool-registry.js';
 /** Tool calls in flight per turn unless told otherwise. */
 export const DEFAULT_MAX_CONCURRENT_TOOLS = 8;
 
+/** How long running calls may finish after a graceful interrupt, unless told otherwise. */
+export const DEFAULT_INTERRUPT_GRACE_MS = 30_000;
+
 /** Options shared by `dispatchTurn`, `streamTurn` and the `dispatchCalls` operator. */
 export interface DispatchTurnOptions {
   readonly dispatcher: Dispatcher;
@@ -16,6 +19,14 @@ export interface DispatchTurnOptions {
   readonly maxConcurrentTools?: number;
   /** Cancels the turn: queued calls resolve `cancelled` without running; running ones see it. */
   readonly signal?: AbortSignal;
+  /**
+   * Stops the turn gracefully (a first Ctrl-C): when it aborts, no further call starts (each
+   * resolves `cancelled` without running) while the calls already running go on, for up to
+   * `interruptGraceMs`, and then see their signal abort. `signal` still stops everything at once.
+   */
+  readonly interrupt?: AbortSignal;
+  /** How long running calls may finish after `interrupt` aborts, ms. Default 30 000. */
+  readonly interruptGraceMs?: number;
   /**
    * Cancel the siblings when a call fails fatally: running calls see their signal abort, queued
    * calls never start; each still yields a `cancelled` result. `true` treats as fatal any failure

@@ -11,6 +11,7 @@ import {
   ARRIVES_LATER,
   type CallPuller,
   type CallSource,
+  DEFAULT_INTERRUPT_GRACE_MS,
   DEFAULT_MAX_CONCURRENT_TOOLS,
   type DispatchTurnOptions,
   isFatalFailure,
@@ -40,6 +41,13 @@ export class TurnRun implements CallPuller {
    * the turn completes, so the caller's signal keeps no listener.
    */
   private readonly link: AbortLink | null;
+  /** Follows the caller's graceful stop (`interrupt`); null without one. Disposed with the turn. */
+  private readonly interruptLink: AbortLink | null = null;
+  private readonly graceMs: number;
+  /** Cancels the running calls once the grace after an interrupt is spent. */
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The turn's link aborted: running calls saw it. */
+  private cancelled = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
   private sourceDone = false;
@@ -89,14 +97,30 @@ export class TurnRun implements CallPuller {
     const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
     this.fatal =
       cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
+    this.graceMs = options.interruptGraceMs ?? DEFAULT_INTERRUPT_GRACE_MS;
+    if (!Number.isFinite(this.graceMs) || this.graceMs < 0) {
+      throw new InvalidOptionError(
+        'interruptGraceMs',
+        `interruptGraceMs must be a number ≥ 0; got ${String(this.graceMs)}`,
+      );
+    }
     this.link =
-      options.signal !== undefined || this.fatal !== null || cancellable
+      options.signal !== undefined ||
+      this.fatal !== null ||
+      cancellable ||
+      options.interrupt !== undefined
         ? new AbortLink(options.signal, {
             reasonOf: turnCancellationOf,
             onAbort: (reason) => this.stop(reason as CancelledError),
           })
         : null;
     this.calls = new TurnDispatch(options, max, this.link?.signal);
+    if (options.interrupt !== undefined) {
+      this.interruptLink = new AbortLink(options.interrupt, {
+        reasonOf: (reason) => turnCancellationOf(reason, 'the run was interrupted'),
+        onAbort: (reason) => this.drain(reason as CancelledError),
+      });
+    }
     this.pull();
   }
 
@@ -252,10 +276,24 @@ export class TurnRun implements CallPuller {
 
   /** Nothing more runs: the turn signal aborted, a sibling failed fatally, or `cancel()`. */
   private stop(reason: CancelledError): void {
-    if (this.lanes.stopped) return;
+    if (this.cancelled) return;
+    this.cancelled = true;
     this.lanes.stopped = true;
     this.link?.abort(reason);
     this.schedule();
+  }
+
+  /**
+   * A graceful stop: nothing more starts (waiting calls are answered `cancelled` without running),
+   * running calls go on for up to the grace period, then the turn is cancelled.
+   */
+  private drain(reason: CancelledError): void {
+    if (this.lanes.stopped) return;
+    this.lanes.stopped = true;
+    this.calls.stopStarting(reason);
+    this.graceTimer = setTimeout(() => this.stop(reason), this.graceMs);
+    this.schedule();
+    this.settleIfComplete();
   }
 
   /** Pulling goes on, in a microtask (never inside the settling call's stack), if it waited for room. */
@@ -272,6 +310,8 @@ export class TurnRun implements CallPuller {
     if (this.ended) return;
     this.ended = true;
     this.link?.dispose();
+    this.interruptLink?.dispose();
+    clearTimeout(this.graceTimer);
     this.onEnd?.(this.sourceError ?? undefined);
   }
 }
