@@ -162,6 +162,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'verifyReceipts',
   ],
   './streams': [
+    'DEFAULT_INTERRUPT_GRACE_MS',
     'DEFAULT_MAX_CONCURRENT_TOOLS',
     'StepTurn',
     'callConstraint',
