@@ -108,6 +108,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'attachLayer',
     'binderToolName',
     'composeToolCallers',
+    'consentDeniedResult',
     'createMemoryIdempotencyStore',
     'defaultToolCaller',
     'fanOutSpanSink',

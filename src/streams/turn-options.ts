@@ -49,8 +49,9 @@ export interface DispatchTurnOptions {
   /**
    * The run's journal (`openRunJournal` from `switchyard/journal`): each call that may have side
    * effects is recorded before it starts and after it ends, where it reaches its executor, and a
-   * call an earlier run completed returns its recorded result instead of running again. Calls are
-   * recognised by their id (and the turn's `iteration`). Default none.
+   * call an earlier run completed returns its recorded result instead of running again. A run
+   * journal recognises a turn's calls by their ids (unique in the run, as providers' are).
+   * Default none.
    */
   readonly journal?: CallJournal;
   /**
