@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { JournalDecisionError } from '../../src/errors.js';
-import { dispatchTurn } from '../../src/index.js';
+import { createDispatcher, createToolRegistry, dispatchTurn } from '../../src/index.js';
 import { openRunJournal } from '../../src/journal/index.js';
+import { recordingTool } from '../../src/testing/index.js';
 import { freshStore, journaledTurn, ledgerTools, proposed } from './support.js';
 
 describe('dispatchTurn with a journal: completed calls', () => {
@@ -202,5 +203,32 @@ describe('dispatchTurn with a journal: calls in doubt', () => {
       (error) => JournalDecisionError.isInstance(error) && error.reason === 'unknown_call',
     );
     await journal.close();
+  });
+});
+
+describe('the idempotency key across retries', () => {
+  it('is the same for every attempt of a call, with a journal and without', async () => {
+    const { store } = freshStore();
+    const overloaded = Object.assign(new Error('overloaded'), { status: 503 });
+    const flaky = recordingTool({
+      name: 'upsert',
+      safety: { sideEffectLevel: 'workspace_write', idempotent: true, destructive: false },
+      retry: { maxAttempts: 3, initialDelayMs: 0, jitter: false },
+    })
+      .once({ type: 'throw', error: overloaded })
+      .respondsWith((call) => call.runtime.idempotencyKey);
+    const dispatcher = createDispatcher({ registry: createToolRegistry([flaky.tool]) });
+    const calls = [proposed('c1', 'upsert', { id: 1 })];
+    const [journaled] = await journaledTurn({ store, dispatcher, calls });
+    expect(journaled).toMatchObject({ ok: true, attempts: 2 });
+    flaky.once({ type: 'throw', error: overloaded });
+    const [bare] = await dispatchTurn(calls, { dispatcher, turn: { runId: 'run-2' } });
+    expect(bare).toMatchObject({ ok: true, attempts: 2 });
+    const keys = flaky.calls.map((call) => call.runtime.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    expect([keys[1], journaled?.result]).toEqual([keys[0], keys[0]]);
+    // Without a journal the key is derived from the run and the call: the same for each attempt.
+    expect([keys[3], bare?.result]).toEqual([keys[2], keys[2]]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
