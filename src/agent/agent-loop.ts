@@ -6,7 +6,6 @@ import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, ModelError } from '../errors.js';
-import { type InDoubtCall, inDoubtCallOfResult } from '../journal/journal-views.js';
 import { composeToolCallers } from '../middleware/compose-tool-callers.js';
 import type { TranscriptMessage } from '../providers/model-client.js';
 import { dispatchStreamedTurn } from '../streams/streamed-turn.js';
@@ -18,6 +17,7 @@ import { agentTurn } from './agent-turn.js';
 import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent-types.js';
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
+import { inDoubtOf, waitingOn } from './run-stops.js';
 import type { ToolSearchView } from './tool-search-hook.js';
 import type { OpenToolSource } from './tool-source.js';
 
@@ -32,6 +32,12 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * Transient model failures (429, overload, lost connection) are retried with backoff. Never
  * rejects for what the model or a tool did: the run's `status` and `error` say how it ended,
  * and every dispatched call has its result.
+ *
+ * With a `journal` (`openRunJournal` from `switchyard/journal`), the run is durable: its model
+ * turns are recorded and replayed on resume, a call an earlier run completed returns its recorded
+ * result, and the run stops `in_doubt` at a call that may or may not have taken effect, or
+ * `interrupted` at calls waiting for approval (see docs/durability.md). An `interrupt` signal stops
+ * it gracefully: no call starts, running calls finish within `interruptGraceMs`.
  *
  * With a `toolSource` (MCP servers: `mcpToolSource` from `@switchyard/mcp`), the source is opened
  * first and its tools join `tools`; between turns the loop asks it whether they changed, and it is
@@ -150,11 +156,7 @@ async function runAgent(
     wiring?.subscription?.unsubscribe();
     await session?.stop();
   }
-  const inDoubt: readonly InDoubtCall[] =
-    journal?.inDoubtCalls() ??
-    results
-      .filter((result) => result.status === 'in_doubt')
-      .map((result) => inDoubtCallOfResult(runId, result));
+  const inDoubt = inDoubtOf(journal, results, runId);
   // A run with a call that may or may not have taken effect is never reported as done.
   if (inDoubt.length > 0 && (status === 'completed' || status === 'done')) status = 'in_doubt';
   return {
@@ -261,19 +263,6 @@ async function runAgent(
     }
     return agentTurn(iteration, streamed, DONE_MARKER);
   }
-}
-
-/**
- * What a finished turn leaves the run waiting on: an operator (a call in doubt), or decisions
- * (calls waiting for approval); null when the run goes on. A turn's other calls have run.
- */
-function waitingOn(turn: AgentTurn): 'in_doubt' | 'interrupted' | null {
-  let waiting: 'interrupted' | null = null;
-  for (const result of turn.results) {
-    if (result.status === 'in_doubt') return 'in_doubt';
-    if (result.status === 'approval_required') waiting = 'interrupted';
-  }
-  return waiting;
 }
 
 interface Wiring {

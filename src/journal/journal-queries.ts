@@ -6,7 +6,7 @@ import {
   type PendingApproval,
   pendingApprovalOf,
 } from './journal-views.js';
-import { openRunJournal } from './run-journal.js';
+import { openRunJournal, type RunJournal } from './run-journal.js';
 import { isInDoubt, RunState } from './run-state.js';
 
 /**
@@ -53,12 +53,7 @@ export async function decideApproval(
   runId: string,
   decision: ApprovalDecision,
 ): Promise<void> {
-  const journal = await openRunJournal({ store, runId });
-  try {
-    await journal.decide(decision);
-  } finally {
-    await journal.close();
-  }
+  await withRun(store, runId, (journal) => journal.decide(decision));
 }
 
 /**
@@ -72,9 +67,18 @@ export async function resolveInDoubtCall(
   runId: string,
   resolution: InDoubtResolution,
 ): Promise<void> {
+  await withRun(store, runId, (journal) => journal.resolve(resolution));
+}
+
+/** Opens run `runId`, records what `act` records, and closes it (releasing it for others). */
+async function withRun(
+  store: JournalStore,
+  runId: string,
+  act: (journal: RunJournal) => Promise<void>,
+): Promise<void> {
   const journal = await openRunJournal({ store, runId });
   try {
-    await journal.resolve(resolution);
+    await act(journal);
   } finally {
     await journal.close();
   }

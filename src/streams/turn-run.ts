@@ -4,6 +4,7 @@ import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, InvalidOptionError } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type CallPlan, planCall } from './call-plan.js';
+import { GracefulStop, interruptGraceOf } from './graceful-stop.js';
 import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
 import { TurnDispatch } from './turn-dispatch.js';
@@ -11,7 +12,6 @@ import {
   ARRIVES_LATER,
   type CallPuller,
   type CallSource,
-  DEFAULT_INTERRUPT_GRACE_MS,
   DEFAULT_MAX_CONCURRENT_TOOLS,
   type DispatchTurnOptions,
   isFatalFailure,
@@ -42,10 +42,7 @@ export class TurnRun implements CallPuller {
    */
   private readonly link: AbortLink | null;
   /** Follows the caller's graceful stop (`interrupt`); null without one. Disposed with the turn. */
-  private readonly interruptLink: AbortLink | null = null;
-  private readonly graceMs: number;
-  /** Cancels the running calls once the grace after an interrupt is spent. */
-  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly gracefulStop: GracefulStop | null = null;
   /** The turn's link aborted: running calls saw it. */
   private cancelled = false;
   /** Emit order the next pulled call gets. */
@@ -97,13 +94,6 @@ export class TurnRun implements CallPuller {
     const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
     this.fatal =
       cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
-    this.graceMs = options.interruptGraceMs ?? DEFAULT_INTERRUPT_GRACE_MS;
-    if (!Number.isFinite(this.graceMs) || this.graceMs < 0) {
-      throw new InvalidOptionError(
-        'interruptGraceMs',
-        `interruptGraceMs must be a number ≥ 0; got ${String(this.graceMs)}`,
-      );
-    }
     this.link =
       options.signal !== undefined ||
       this.fatal !== null ||
@@ -115,10 +105,11 @@ export class TurnRun implements CallPuller {
           })
         : null;
     this.calls = new TurnDispatch(options, max, this.link?.signal);
+    const graceMs = interruptGraceOf(options.interruptGraceMs);
     if (options.interrupt !== undefined) {
-      this.interruptLink = new AbortLink(options.interrupt, {
-        reasonOf: (reason) => turnCancellationOf(reason, 'the run was interrupted'),
-        onAbort: (reason) => this.drain(reason as CancelledError),
+      this.gracefulStop = new GracefulStop(options.interrupt, graceMs, {
+        onInterrupt: (reason) => this.drain(reason),
+        onGraceSpent: (reason) => this.stop(reason),
       });
     }
     this.pull();
@@ -284,14 +275,13 @@ export class TurnRun implements CallPuller {
   }
 
   /**
-   * A graceful stop: nothing more starts (waiting calls are answered `cancelled` without running),
-   * running calls go on for up to the grace period, then the turn is cancelled.
+   * A graceful stop: nothing more starts (waiting calls are answered `cancelled` without running);
+   * running calls go on until the grace is spent (`GracefulStop`), then the turn is cancelled.
    */
   private drain(reason: CancelledError): void {
     if (this.lanes.stopped) return;
     this.lanes.stopped = true;
     this.calls.stopStarting(reason);
-    this.graceTimer = setTimeout(() => this.stop(reason), this.graceMs);
     this.schedule();
     this.settleIfComplete();
   }
@@ -310,8 +300,7 @@ export class TurnRun implements CallPuller {
     if (this.ended) return;
     this.ended = true;
     this.link?.dispose();
-    this.interruptLink?.dispose();
-    clearTimeout(this.graceTimer);
+    this.gracefulStop?.dispose();
     this.onEnd?.(this.sourceError ?? undefined);
   }
 }

@@ -9,7 +9,7 @@ import {
   stringOption,
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
-import { requiredJournalStore } from './journal-store-option.js';
+import { JOURNAL_COMMAND_OPTIONS, requiredJournalStore } from './journal-store-option.js';
 
 /** `switchyard approvals`'s command line. */
 export const APPROVALS_SPEC: CommandSpec = {
@@ -18,29 +18,12 @@ export const APPROVALS_SPEC: CommandSpec = {
   summary:
     'The calls of a batch (switchyard batch --approvals) or of any journaled run that wait for a\ndecision: list them, approve or deny one. Run the batch again to go on with the decided tasks:\nan approved call runs once, a denied one gets consent_denied.',
   options: {
-    out: {
-      type: 'string',
-      short: 'o',
-      value: '<file>',
-      description: "the batch's --out (its journal is <out>.journal)",
-    },
-    journal: {
-      type: 'string',
-      value: '<dir | redis-url>',
-      description: 'the run journals, when not beside --out',
-    },
-    key: {
-      type: 'string',
-      value: '<key>',
-      description: 'the call as listed (its place, tool and arguments), when its id is not unique',
-    },
-    by: { type: 'string', value: '<name>', description: 'who decides (default $USER)' },
+    ...JOURNAL_COMMAND_OPTIONS,
     reason: {
       type: 'string',
       value: '<text>',
       description: "why; a denial's reason is what the model reads",
     },
-    json: { type: 'boolean', description: 'list as JSON lines' },
   },
   notes: `Exit codes: 0 done · 1 the decision was refused (no such pending call, already decided, expired)
 · 2 usage · 3 unreadable journal. A run that is running cannot be decided on: wait until it parks.`,

@@ -9,7 +9,7 @@ import {
   stringOption,
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
-import { requiredJournalStore } from './journal-store-option.js';
+import { JOURNAL_COMMAND_OPTIONS, requiredJournalStore } from './journal-store-option.js';
 
 const RESOLUTIONS = { done: 'done', rerun: 'rerun', abandon: 'abandon' } as const;
 
@@ -20,29 +20,12 @@ export const IN_DOUBT_SPEC: CommandSpec = {
   summary:
     'Calls that started before a crash and may or may not have taken effect: they are never run\nagain on their own, and their tasks never count as succeeded. Check each in the system it\nchanged (look it up by its idempotency key), then resolve it: done (it took effect), rerun (it\ndid not: run it again) or abandon (leave it; the model is told). Run the batch again to go on.',
   options: {
-    out: {
-      type: 'string',
-      short: 'o',
-      value: '<file>',
-      description: "the batch's --out (its journal is <out>.journal)",
-    },
-    journal: {
-      type: 'string',
-      value: '<dir | redis-url>',
-      description: 'the run journals, when not beside --out',
-    },
-    key: {
-      type: 'string',
-      value: '<key>',
-      description: 'the call as listed (its place, tool and arguments), when its id is not unique',
-    },
-    by: { type: 'string', value: '<name>', description: 'who resolves it (default $USER)' },
+    ...JOURNAL_COMMAND_OPTIONS,
     note: {
       type: 'string',
       value: '<text>',
       description: 'what you found; done hands it to the model',
     },
-    json: { type: 'boolean', description: 'list as JSON lines' },
   },
   notes: `Exit codes: 0 done (list: 0 whether or not calls are in doubt) · 1 the call is not in doubt
 · 2 usage · 3 unreadable journal. A run that is running cannot be resolved: wait until it stops.`,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createRedisJournalStore } from '@switchyard/queue';
 import { createFileJournalStore, type JournalStore } from 'switchyard/journal';
-import { type CommandLine, stringOption } from './command-line.js';
+import { type CommandLine, type OptionSpec, stringOption } from './command-line.js';
 import { UsageError } from './exit-codes.js';
 
 /**
@@ -38,3 +38,25 @@ export function requiredJournalStore(
   }
   return store;
 }
+
+/** The options the operator commands (`approvals`, `in-doubt`) share. */
+export const JOURNAL_COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  out: {
+    type: 'string',
+    short: 'o',
+    value: '<file>',
+    description: "the batch's --out (its journal is <out>.journal)",
+  },
+  journal: {
+    type: 'string',
+    value: '<dir | redis-url>',
+    description: 'the run journals, when not beside --out',
+  },
+  key: {
+    type: 'string',
+    value: '<key>',
+    description: 'the call as listed (its place, tool and arguments), when its id is not unique',
+  },
+  by: { type: 'string', value: '<name>', description: 'who decides (default $USER)' },
+  json: { type: 'boolean', description: 'list as JSON lines' },
+};
