@@ -94,12 +94,13 @@ describe('the built package', () => {
     expect([...lookups].filter((file) => !existsSync(join(DIST, file)))).toEqual([]);
   });
 
-  it('loads the root as itself, the errors entry and two chunks, and no dependency', () => {
+  it('loads the root as itself and three chunks, and no dependency', () => {
     // Not a provider SDK, piscina, an MCP SDK, a queue client, nor ajv (loaded on first
-    // validation), nor RxJS (loaded when an operator runs or `events$` is first read).
+    // validation), nor RxJS (loaded when an operator runs or `events$` is first read). The
+    // errors and the idempotency key's derivation, which worker threads load too, are `base`.
     expect(loadedBy(['--input-type=module', '-e', "await import('./dist/index.js')"])).toEqual({
       packages: [],
-      own: ['chunks/core.js', 'chunks/rolldown-runtime.js', 'errors.js', 'index.js'],
+      own: ['chunks/base.js', 'chunks/core.js', 'chunks/rolldown-runtime.js', 'index.js'],
     });
   });
 

@@ -6,6 +6,18 @@
 
 export * from 'switchyard';
 export { createWorkerPool, type WorkerPool } from 'switchyard/executors';
+export {
+  createFileJournalStore,
+  decideApproval,
+  type InDoubtCall,
+  type JournalStore,
+  listInDoubtCalls,
+  listPendingApprovals,
+  openRunJournal,
+  type PendingApproval,
+  type RunJournal,
+  resolveInDoubtCall,
+} from 'switchyard/journal';
 export type { GovernanceStack, GovernanceStackOptions } from 'switchyard/middleware';
 export {
   GENESIS_HASH,

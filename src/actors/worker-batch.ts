@@ -50,6 +50,7 @@ export function pendingCall(
     exportName: target.exportName,
     args: request.args,
     turn: request.turn,
+    idempotencyKey: request.idempotencyKey ?? null,
   };
   // Injected values travel beside the calls (structured-cloned), only for tools that list them.
   const hidden =

@@ -2,6 +2,7 @@
 // Results travel back in the return value; in batches that may be stopped midway each result is
 // also posted as soon as it is ready, and shared slots tell the main thread exactly which call runs.
 import { parentPort } from 'node:worker_threads';
+import { derivedIdempotencyKey } from '../dispatch/idempotency-key.js';
 import { ToolDefinitionError } from '../errors.js';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -70,6 +71,7 @@ class WorkerRuntime implements ToolRuntime {
   readonly stores = undefined;
   readonly secrets: Readonly<Record<string, string>> | undefined;
   readonly #ticket: number;
+  readonly #idempotencyKey: string | null;
   /** Progress messages this call posted. */
   #posted = 0;
 
@@ -80,6 +82,11 @@ class WorkerRuntime implements ToolRuntime {
     this.context = hidden?.context === undefined ? undefined : deepFreeze(hidden.context);
     this.secrets = hidden?.secrets === undefined ? undefined : Object.freeze(hidden.secrets);
     this.#ticket = call.ticket;
+    this.#idempotencyKey = call.idempotencyKey;
+  }
+
+  get idempotencyKey(): string {
+    return this.#idempotencyKey ?? derivedIdempotencyKey(this.turn, this.callId);
   }
 
   /** Hard stops terminate the worker: the handler's signal never needs to fire here. */

@@ -12,6 +12,8 @@ export interface WorkerCall {
   readonly exportName: string;
   readonly args: unknown;
   readonly turn: ToolTurnFacts;
+  /** The key a journal set for the call; null: the worker derives it from the turn facts. */
+  readonly idempotencyKey: string | null;
 }
 
 /** Values a tool asked for through `injected`; they travel beside the calls, never inside them. */
@@ -65,7 +67,7 @@ export const SLOT_DONE = 2;
 export const SLOT_SKIPPED = 3;
 
 /** Entries per call in `WorkerBatch.calls`. */
-export const CALL_FIELDS = 10;
+export const CALL_FIELDS = 11;
 
 /** Appends a call to a batch's flat call list. */
 export function pushCall(calls: unknown[], call: WorkerCall): void {
@@ -81,6 +83,7 @@ export function pushCall(calls: unknown[], call: WorkerCall): void {
     turn.sessionId,
     turn.runId,
     turn.emitOrder,
+    call.idempotencyKey,
   );
 }
 
@@ -100,6 +103,7 @@ export function readCall(calls: readonly unknown[], slot: number): WorkerCall {
       runId: calls[at + 8] as string | null,
       emitOrder: calls[at + 9] as number,
     },
+    idempotencyKey: calls[at + 10] as string | null,
   };
 }
 

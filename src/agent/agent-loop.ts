@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSessionActor, type SessionActor } from '../actors/session-actor.js';
-import { turnCancellationOf } from '../cancellation.js';
+import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import { sleep as timerSleep } from '../dispatch/backoff.js';
 import { createDispatcher, type Dispatcher } from '../dispatch/dispatcher.js';
 import type { ToolCallResult } from '../dispatch/result.js';
@@ -17,6 +17,7 @@ import { agentTurn } from './agent-turn.js';
 import type { AgentLoopOptions, AgentRun, AgentStatus, AgentTurn } from './agent-types.js';
 import { DONE_MARKER } from './agent-types.js';
 import { withLoopGuard } from './loop-guard.js';
+import { inDoubtOf, waitingOn } from './run-stops.js';
 import type { ToolSearchView } from './tool-search-hook.js';
 import type { OpenToolSource } from './tool-source.js';
 
@@ -31,6 +32,12 @@ const CONTINUE_NUDGE = `You have not said that the task is complete. Continue wo
  * Transient model failures (429, overload, lost connection) are retried with backoff. Never
  * rejects for what the model or a tool did: the run's `status` and `error` say how it ended,
  * and every dispatched call has its result.
+ *
+ * With a `journal` (`openRunJournal` from `switchyard/journal`), the run is durable: its model
+ * turns are recorded and replayed on resume, a call an earlier run completed returns its recorded
+ * result, and the run stops `in_doubt` at a call that may or may not have taken effect, or
+ * `interrupted` at calls waiting for approval (see docs/durability.md). An `interrupt` signal stops
+ * it gracefully: no call starts, running calls finish within `interruptGraceMs`.
  *
  * With a `toolSource` (MCP servers: `mcpToolSource` from `@switchyard/mcp`), the source is opened
  * first and its tools join `tools`; between turns the loop asks it whether they changed, and it is
@@ -63,9 +70,11 @@ async function runAgent(
   settings: AgentSettings,
   source: OpenToolSource | null,
 ): Promise<AgentRun> {
-  const { model, signal, onEvent } = options;
+  const { model, signal, onEvent, journal, interrupt } = options;
   const sessionId = options.sessionId ?? `session_${randomUUID()}`;
-  const runId = options.runId ?? `run_${randomUUID()}`;
+  const runId = journal?.runId ?? options.runId ?? `run_${randomUUID()}`;
+  // A resumed run replays its model turns: its calls come back in the same places, new ids or not.
+  const callJournal = journal?.callsBy('position');
   const session =
     options.loopDetection === false && options.toolSearch === undefined
       ? null
@@ -115,6 +124,16 @@ async function runAgent(
         error = turnCancellationOf(signal.reason);
         break;
       }
+      if (interrupt?.aborted) {
+        status = 'cancelled';
+        error = turnCancellationOf(interrupt.reason, 'the run was interrupted');
+        break;
+      }
+      const waiting = waitingOn(turn);
+      if (waiting !== null) {
+        status = waiting;
+        break;
+      }
       // A paused turn is already in the transcript as it came: the next request lets the model
       // carry on with it.
       if (turn.finish?.paused === true) continue;
@@ -137,6 +156,9 @@ async function runAgent(
     wiring?.subscription?.unsubscribe();
     await session?.stop();
   }
+  const inDoubt = inDoubtOf(journal, results, runId);
+  // A run with a call that may or may not have taken effect is never reported as done.
+  if (inDoubt.length > 0 && (status === 'completed' || status === 'done')) status = 'in_doubt';
   return {
     status,
     text: turns.findLast((turn) => turn.outcome === 'completed')?.text ?? '',
@@ -146,6 +168,10 @@ async function runAgent(
     usage,
     iterations,
     ...(error === undefined ? {} : { error }),
+    runId,
+    pendingApprovals: journal?.pendingApprovals() ?? [],
+    inDoubt,
+    replayed: journal?.replayed ?? { modelTurns: 0, toolCalls: 0 },
   };
 
   /** Between turns: the tool source's tools, again when they changed, for the next turn. */
@@ -200,20 +226,27 @@ async function runAgent(
     const definitions =
       searchView === null ? tools.modelDefinitions() : await searchView.definitions();
     const native = searchView?.native;
-    const streamed = await dispatchStreamedTurn({
-      deltas: opened(() =>
+    // The model request stops on either: a graceful interrupt stops asking the model at once.
+    const requestLink = interrupt === undefined ? null : new AbortLink([signal, interrupt]);
+    const request = () =>
+      opened(() =>
         model.stream({
           system: searchView === null ? options.system : searchView.system(options.system),
           messages: [...transcript],
           tools: definitions,
           ...(native === undefined ? {} : { toolSearch: native }),
-          signal,
+          signal: requestLink === null ? signal : requestLink.signal,
         }),
-      ),
+      );
+    const streamed = await dispatchStreamedTurn({
+      deltas: journal === undefined ? request() : journal.modelTurn(iteration, request),
       toolCalling: model.toolCalling,
       dispatcher,
       maxConcurrentTools: options.maxConcurrentTools,
       signal,
+      interrupt,
+      interruptGraceMs: options.interruptGraceMs,
+      journal: callJournal,
       eager: options.eager,
       // With provider-side search, every deferred tool may be loaded and called within the turn.
       advertised: new Set(
@@ -221,7 +254,7 @@ async function runAgent(
       ),
       turn: { iteration, sessionId, runId, model: model.model, provider: model.provider },
       onDetectorEvent: onEvent,
-    });
+    }).finally(() => requestLink?.dispose());
     if (streamed.outcome === 'completed') {
       if (streamed.providerContent !== null) searchView?.recorded?.(streamed.providerContent);
       transcript.push(assistantMessage(streamed, registry, model.toolCalling));

@@ -35,6 +35,13 @@ export function checkAgentOptions(options: AgentLoopOptions): AgentSettings {
     fail('toolSource', "must be a ToolSource: mcpToolSource([...]) from '@switchyard/mcp'");
   if (options.toolCaller !== undefined && typeof options.toolCaller !== 'function')
     fail('toolCaller', 'must be a function (call, next) => result');
+  const { journal } = options;
+  if (journal !== undefined) {
+    if (typeof journal?.callsBy !== 'function' || typeof journal.modelTurn !== 'function')
+      fail('journal', "must be a RunJournal: openRunJournal({ … }) from 'switchyard/journal'");
+    if (options.runId !== undefined && options.runId !== journal.runId)
+      fail('runId', `must be the journal's run id (${journal.runId}) or left out`);
+  }
   const retryDelayMs = options.retryDelayMs ?? 500;
   if (!Number.isFinite(retryDelayMs) || retryDelayMs < 0)
     fail('retryDelayMs', 'must be a number ≥ 0');

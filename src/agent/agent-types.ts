@@ -3,6 +3,8 @@ import type { DispatcherOptions } from '../dispatch/dispatcher.js';
 import type { ToolCallEvent } from '../dispatch/events.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
+import type { InDoubtCall, PendingApproval } from '../journal/journal-views.js';
+import type { RunJournal } from '../journal/run-journal.js';
 import type { ModelClient, TranscriptMessage } from '../providers/model-client.js';
 import type { CandidateRetractedEvent, DetectorEvent } from '../streams/detector-events.js';
 import type { EagerPolicy } from '../streams/eager-start.js';
@@ -37,6 +39,23 @@ export interface AgentLoopOptions {
   readonly loopUntilDone?: boolean | ((turn: AgentTurn) => boolean);
   /** Cancels the run: the model stream stops, running calls see it, queued calls never run. */
   readonly signal?: AbortSignal;
+  /**
+   * Stops the run gracefully (a first Ctrl-C): the model stream stops and no further call starts,
+   * while calls already running finish, for up to `interruptGraceMs`, before they see their
+   * signal abort. The run ends `cancelled`. `signal` still stops everything at once.
+   */
+  readonly interrupt?: AbortSignal;
+  /** How long running calls may finish after `interrupt` aborts, ms. Default 30 000. */
+  readonly interruptGraceMs?: number;
+  /**
+   * The run's journal (`openRunJournal` from `switchyard/journal`; its `runId` is the run's).
+   * Model turns are recorded and, when the run is resumed with the same journal's run, replayed
+   * instead of asked again, so the same calls come back in the same places; each call that may
+   * have side effects is recorded before it starts and after it ends. A resumed run never runs a
+   * completed call again, stops (`in_doubt`) at a call that may or may not have taken effect,
+   * and stops (`interrupted`) at calls waiting for approval. Default none.
+   */
+  readonly journal?: RunJournal;
   /** Every event: turns, detector candidates and text, tool call lifecycle. */
   readonly onEvent?: (event: AgentEvent) => void;
   /** Stamped on calls and receipts. Default `session_<uuid>`. */
@@ -75,8 +94,18 @@ export type AgentStatus =
   | 'done'
   /** `maxIterations` model turns ran and the model still called tools. */
   | 'max_iterations'
-  /** The signal aborted. */
+  /** The signal aborted, or the run was interrupted (`interrupt`); resume it with its journal. */
   | 'cancelled'
+  /**
+   * Calls wait for a decision (durable approvals, see `pendingApprovals`): record decisions in
+   * the journal and run the same task again with it.
+   */
+  | 'interrupted'
+  /**
+   * A call may or may not have taken effect (see `inDoubt`): the run stops there, or, when the
+   * model finished, is never reported as completed, until an operator resolves it.
+   */
+  | 'in_doubt'
   /** A model turn failed and retries (if any) did not help; `error` says why. */
   | 'failed';
 
@@ -126,6 +155,14 @@ export interface AgentRun {
   readonly iterations: number;
   /** Why the run failed or was cancelled. */
   readonly error?: unknown;
+  /** The run's id (the journal's, when it has one). */
+  readonly runId: string;
+  /** Calls waiting for a decision (`interrupted`); empty otherwise. */
+  readonly pendingApprovals: readonly PendingApproval[];
+  /** Calls that may or may not have taken effect and wait for an operator (`in_doubt`). */
+  readonly inDoubt: readonly InDoubtCall[];
+  /** Model turns and tool calls taken from the journal instead of the model and the tools. */
+  readonly replayed: { readonly modelTurns: number; readonly toolCalls: number };
 }
 
 /** Events of the loop itself. */

@@ -3,6 +3,7 @@ import type { JsonObject } from '../tools/json.js';
 import type { ArgumentCheck } from '../tools/schema-validator.js';
 import type { AnyTool, ToolRegistry } from '../tools/tool-registry.js';
 import { argumentShapeProblem } from './argument-shape.js';
+import type { CallJournal } from './call-journal.js';
 import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
@@ -30,6 +31,12 @@ export interface TurnOptions {
    * `injected`. Default: the dispatcher's.
    */
   readonly context?: unknown;
+  /**
+   * The run's journal (`openRunJournal` from `switchyard/journal`): where the call reaches its
+   * executor, it is answered from an earlier run's record or run at most once, its intent and
+   * outcome recorded. Default none.
+   */
+  readonly journal?: CallJournal;
 }
 
 /** What admission needs from its dispatcher. */
@@ -155,8 +162,9 @@ export function createAdmission(options: AdmissionOptions): Admit {
     }
     const policy = policyFor(turnOptions?.policy);
     const context = turnOptions?.context;
+    const journal = turnOptions?.journal;
     const state: CallState =
-      policy === undefined
+      policy === undefined && journal === undefined
         ? { tool, args, validation, unparseable, advertised, context, started: false }
         : {
             tool,
@@ -166,6 +174,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
             advertised,
             policy,
             context,
+            journal,
             started: false,
           };
     return envelope(state, { name, callId, turn, signal: turnOptions?.signal });

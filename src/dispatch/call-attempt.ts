@@ -81,6 +81,11 @@ export class CallAttempt implements ExecutionRequest {
     return this.#link().signal;
   }
 
+  /** The journal's key; unset otherwise, and the handler's runtime derives one when asked. */
+  get idempotencyKey(): string | undefined {
+    return this.#call.idempotencyKey;
+  }
+
   get abortable(): boolean {
     return this.#abort === null ? this.#call.signal !== undefined : this.#abort.abortable;
   }
@@ -218,6 +223,7 @@ export class CallAttempt implements ExecutionRequest {
           scrubbed(deps, outcome.executorFailure.message),
           outcome.executorFailure.exitCode,
           outcome.executorFailure.errorCategory,
+          outcome.executorFailure.inDoubt,
         ),
         server,
       );

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool } from '../tools/tool-registry.js';
+import type { CallJournal } from './call-journal.js';
 import type { CallValidation, ToolCallEnvelope } from './envelope.js';
 import type { ExecutionPolicy } from './execution-policy-type.js';
 
@@ -26,6 +27,8 @@ export interface CallState {
   readonly policy?: ExecutionPolicy;
   /** The turn's own `context` for the handler, in place of the dispatcher's; none when unset. */
   readonly context?: unknown;
+  /** The turn's journal: it answers or records the call where it reaches its executor. */
+  readonly journal?: CallJournal;
   /**
    * Set on the call's first state once the call reaches the executor stage: a second arrival is a
    * second `next()`. A narrowed copy reads and sets its `origin`'s.

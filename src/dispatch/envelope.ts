@@ -59,4 +59,10 @@ export interface ToolCallEnvelope {
   /** Aborted when the turn is cancelled; layers may pass a narrower signal down. */
   readonly signal: AbortSignal | undefined;
   readonly validation: CallValidation;
+  /**
+   * The key the tool's runtime hands to the systems it changes (`ToolRuntime.idempotencyKey`). Set
+   * by a run's journal so it stays the same across resumes; when unset, the key is derived from
+   * the run, the iteration and the call id (see `idempotencyKeyOf`).
+   */
+  readonly idempotencyKey?: string;
 }

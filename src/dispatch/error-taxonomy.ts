@@ -152,6 +152,10 @@ const LIFECYCLE_ALIASES: Readonly<Record<string, ToolCallErrorCategory>> = {
   not_found: 'host_bridge_error',
   circuit_open: 'host_bridge_error',
   budget_exceeded: 'host_bridge_error',
+  // Whether the call took effect is not known: no wire word says more than that.
+  in_doubt: 'unknown',
+  approval_required: 'permission_denied',
+  abandoned: 'abandoned_at_loop_exit',
 };
 
 /**

@@ -1,4 +1,5 @@
 import { CallAttempt } from './call-attempt.js';
+import { callStateOf } from './call-state.js';
 import { checkCall, isRefusal } from './check-call.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
@@ -14,7 +15,9 @@ export type { ExecuteCallDeps };
  * carries (`permission_denied` otherwise), and arguments a layer rewrote must satisfy the handler's
  * own schema. Then it runs the executor (with the tool's timeout and retry policy) and
  * builds the result: the result itself when the executor answered at once (an inline handler that
- * returned synchronously), a promise otherwise. Throws (or rejects with) the cancellation of a
+ * returned synchronously), a promise otherwise. A call of a journaled turn goes through its
+ * journal here, after every check: it is answered from the record of an earlier run, or run at
+ * most once with its intent recorded before. Throws (or rejects with) the cancellation of a
  * cancelled call.
  */
 export function executeCallNow(
@@ -37,5 +40,9 @@ export function executeCallNow(
       `no ${executorName} executor is configured for tool "${tool.name}"`,
     );
   }
-  return new CallAttempt(deps, canonical, tool, executor).run();
+  const journal = callStateOf(call)?.journal;
+  if (journal === undefined) return new CallAttempt(deps, canonical, tool, executor).run();
+  return journal.run(canonical, tool, (journaled) =>
+    new CallAttempt(deps, journaled, tool, executor).run(),
+  );
 }

@@ -17,6 +17,12 @@ export interface ExecutionRequest {
   readonly callId: string;
   readonly turn: TurnInfo;
   /**
+   * The call's idempotency key, for the handler's runtime (`ToolRuntime.idempotencyKey`). An
+   * executor that carries calls elsewhere (a queue, a worker) passes it along. When absent, the
+   * runtime derives one from the call id and turn facts.
+   */
+  readonly idempotencyKey?: string;
+  /**
    * Aborts on the call's timeout (reason: `ToolTimeoutError`) or cancellation (reason:
    * `CancelledError`). An executor must settle promptly once it aborts; its outcome is then ignored.
    */
@@ -46,6 +52,11 @@ export type ExecutionOutcome =
         readonly exitCode?: number;
         /** The result's category. Default `executor_error`; an MCP transport failure says `mcp_server_error`. */
         readonly errorCategory?: string;
+        /**
+         * The tool may or may not have taken effect (its worker died mid-call, its job vanished):
+         * the result's status is `in_doubt`, which a journaled run surfaces instead of moving on.
+         */
+        readonly inDoubt?: boolean;
       };
     };
 

@@ -5,6 +5,7 @@ import {
   type ExecutionRequest,
   type Executor,
 } from './executor.js';
+import { derivedIdempotencyKey } from './idempotency-key.js';
 
 /**
  * The runtime a handler receives. The request stays in a true private field: a handler must not
@@ -33,6 +34,11 @@ class InlineRuntime implements ToolRuntime {
 
   get signal(): AbortSignal {
     return this.#request.signal;
+  }
+
+  get idempotencyKey(): string {
+    const request = this.#request;
+    return request.idempotencyKey ?? derivedIdempotencyKey(request.turn, request.callId);
   }
 
   emit(progress: ToolProgress): void {

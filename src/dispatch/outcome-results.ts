@@ -145,12 +145,13 @@ export function executorFailure(
   message: string,
   exitCode?: number,
   errorCategory = 'executor_error',
+  inDoubt = false,
 ): ToolCallResult {
   // The exit code of a crashed worker rides on `result` for the application (and receipts).
   return failure(call, executor, elapsed, attempts, {
-    status: 'executor_error',
+    status: inDoubt ? 'in_doubt' : 'executor_error',
     error: message,
-    errorCategory,
+    errorCategory: inDoubt ? 'in_doubt' : errorCategory,
     ...(exitCode === undefined ? {} : { result: { exitCode } }),
   });
 }

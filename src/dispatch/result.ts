@@ -21,6 +21,13 @@ export const RESERVED_STATUSES = [
   'cancelled',
   'exception',
   'tool_middleware_exception',
+  // A call whose intent was recorded but whose outcome is unknown: a crash, a lost job. Never run
+  // again unless its tool is read-only, idempotent or honours its idempotency key.
+  'in_doubt',
+  // A call waiting for a decision recorded in the run's journal: the run ends interrupted.
+  'approval_required',
+  // An in-doubt call an operator gave up on: not run again, and it may not have taken effect.
+  'abandoned',
 ] as const;
 
 export type ReservedStatus = (typeof RESERVED_STATUSES)[number];

@@ -85,6 +85,7 @@ export {
   type ConsentOptions,
   type ConsentPrompt,
   type ConsentRecord,
+  consentDeniedResult,
   needsConsent,
   withConsent,
 } from './with-consent.js';

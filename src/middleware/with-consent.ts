@@ -1,4 +1,4 @@
-import { terminalDenial } from '../dispatch/denials.js';
+import { type DenialGate, terminalDenial } from '../dispatch/denials.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
@@ -81,6 +81,27 @@ const REFUSALS = new Set([
   'refused',
   'no',
 ]);
+
+/**
+ * The result of a call whose consent was refused: `status: 'error'`, `errorCategory:
+ * 'consent_denied'`, the reason (or "consent denied by middleware") as the error the model reads,
+ * `consent` on `audit.consent` with a `{ name: layer, status: 'denied' }` entry, and a terminal
+ * denial at `gate`. `withConsent` and a run journal's durable approvals both refuse this way.
+ */
+export function consentDeniedResult(
+  call: ToolCallEnvelope,
+  consent: ConsentRecord,
+  options: { readonly layer: string; readonly gate: DenialGate },
+): ToolCallResult {
+  const reason = consent.reason ?? DEFAULT_DENIAL;
+  return shortCircuitResult(call, {
+    status: 'error',
+    errorCategory: 'consent_denied',
+    error: reason,
+    audit: { consent, layers: [{ name: options.layer, status: 'denied' }] },
+    denial: terminalDenial(options.gate, reason),
+  });
+}
 
 /**
  * The default `when`: a tool that asks for confirmation, or a destructive one. Tools that leave
@@ -178,13 +199,9 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
       if (answer.decision === 'denied') {
         // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
         const { unavailable, ...consent } = answer;
-        const reason = consent.reason ?? DEFAULT_DENIAL;
-        return shortCircuitResult(call, {
-          status: 'error',
-          errorCategory: 'consent_denied',
-          error: reason,
-          audit: { consent, layers: [{ name: LAYER, status: 'denied' }] },
-          denial: terminalDenial(unavailable ? 'approval_unavailable' : 'approval_policy', reason),
+        return consentDeniedResult(call, consent, {
+          layer: LAYER,
+          gate: unavailable ? 'approval_unavailable' : 'approval_policy',
         });
       }
       const result = await next(call);

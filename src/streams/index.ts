@@ -16,6 +16,7 @@ export {
 export type { ProviderContent, ToolCallDelta } from './tool-call-delta.js';
 export {
   type CallSource,
+  DEFAULT_INTERRUPT_GRACE_MS,
   DEFAULT_MAX_CONCURRENT_TOOLS,
   type DispatchTurnOptions,
   isFatalFailure,

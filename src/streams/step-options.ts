@@ -4,7 +4,10 @@ import type { DispatchTurnOptions } from './turn-options.js';
 
 /** Options of an adapter that runs each framework step as one Switchyard turn. */
 export interface StepAdapterOptions
-  extends Pick<DispatchTurnOptions, 'maxConcurrentTools' | 'cancelSiblingsOnFailure' | 'policy'> {
+  extends Pick<
+    DispatchTurnOptions,
+    'maxConcurrentTools' | 'cancelSiblingsOnFailure' | 'policy' | 'journal'
+  > {
   /** The dispatcher whose registry and middleware run every call. */
   readonly dispatcher: Dispatcher;
   /** Session facts stamped on every call; the adapter counts `iteration` itself. */
@@ -27,6 +30,7 @@ export function stepTurnOptions(
     maxConcurrentTools: options.maxConcurrentTools,
     cancelSiblingsOnFailure: options.cancelSiblingsOnFailure,
     policy: options.policy,
+    journal: options.journal,
     turn: { ...found, ...options.turn, iteration },
   };
 }

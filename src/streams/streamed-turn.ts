@@ -194,8 +194,11 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   }
   const streamEndedAt = performance.now();
   // Stop before settling open candidates, so a call completed by the end-of-text rules of a
-  // failed stream is answered `cancelled` instead of running.
-  if (failure !== null) run.cancel(turnFailed(failure.error));
+  // failed stream is answered `cancelled` instead of running. A stream stopped by a graceful
+  // interrupt leaves its running calls their grace: the turn already stopped starting calls.
+  if (failure !== null && options.interrupt?.aborted !== true) {
+    run.cancel(turnFailed(failure.error));
+  }
   detector.end();
   calls.end();
   run.release();

@@ -16,7 +16,7 @@ export class TurnDispatch {
   private readonly dispatcher: Dispatcher;
   private readonly immediate: ImmediateDispatch | undefined;
   /** What every call of the turn is dispatched with, besides its emit order. */
-  private readonly options: TurnOptions;
+  private options: TurnOptions;
 
   constructor(
     turn: DispatchTurnOptions,
@@ -37,7 +37,16 @@ export class TurnDispatch {
       advertised: turn.advertised,
       policy: turn.policy,
       context: turn.context,
+      journal: turn.journal,
     };
+  }
+
+  /**
+   * Calls dispatched from now on are already cancelled (with `reason`): they pass through the
+   * layers, for audit, and never start. Calls already dispatched keep their signal.
+   */
+  stopStarting(reason: unknown): void {
+    this.options = { ...this.options, signal: AbortSignal.abort(reason) };
   }
 
   /** The call's result, or a promise of it; never throws, never rejects. */

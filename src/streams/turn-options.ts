@@ -1,3 +1,4 @@
+import type { CallJournal } from '../dispatch/call-journal.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
@@ -8,6 +9,9 @@ import type { AnyTool } from '../tools/tool-registry.js';
 /** Tool calls in flight per turn unless told otherwise. */
 export const DEFAULT_MAX_CONCURRENT_TOOLS = 8;
 
+/** How long running calls may finish after a graceful interrupt, unless told otherwise. */
+export const DEFAULT_INTERRUPT_GRACE_MS = 30_000;
+
 /** Options shared by `dispatchTurn`, `streamTurn` and the `dispatchCalls` operator. */
 export interface DispatchTurnOptions {
   readonly dispatcher: Dispatcher;
@@ -15,6 +19,14 @@ export interface DispatchTurnOptions {
   readonly maxConcurrentTools?: number;
   /** Cancels the turn: queued calls resolve `cancelled` without running; running ones see it. */
   readonly signal?: AbortSignal;
+  /**
+   * Stops the turn gracefully (a first Ctrl-C): when it aborts, no further call starts (each
+   * resolves `cancelled` without running) while the calls already running go on, for up to
+   * `interruptGraceMs`, and then see their signal abort. `signal` still stops everything at once.
+   */
+  readonly interrupt?: AbortSignal;
+  /** How long running calls may finish after `interrupt` aborts, ms. Default 30 000. */
+  readonly interruptGraceMs?: number;
   /**
    * Cancel the siblings when a call fails fatally: running calls see their signal abort, queued
    * calls never start; each still yields a `cancelled` result. `true` treats as fatal any failure
@@ -40,6 +52,14 @@ export interface DispatchTurnOptions {
    * worker threads receive a structured clone of it. Default: the dispatcher's.
    */
   readonly context?: unknown;
+  /**
+   * The run's journal (`openRunJournal` from `switchyard/journal`): each call that may have side
+   * effects is recorded before it starts and after it ends, where it reaches its executor, and a
+   * call an earlier run completed returns its recorded result instead of running again. A run
+   * journal recognises a turn's calls by their ids (unique in the run, as providers' are).
+   * Default none.
+   */
+  readonly journal?: CallJournal;
   /**
    * Most settled results held back while an earlier call still runs. Past it no new call starts
    * until the earliest one settles, so memory stays bounded however slow one call is. Default 10 000.

@@ -4,6 +4,7 @@ import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, InvalidOptionError } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type CallPlan, planCall } from './call-plan.js';
+import { GracefulStop, interruptGraceOf } from './graceful-stop.js';
 import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
 import { TurnDispatch } from './turn-dispatch.js';
@@ -40,6 +41,10 @@ export class TurnRun implements CallPuller {
    * the turn completes, so the caller's signal keeps no listener.
    */
   private readonly link: AbortLink | null;
+  /** Follows the caller's graceful stop (`interrupt`); null without one. Disposed with the turn. */
+  private readonly gracefulStop: GracefulStop | null = null;
+  /** The turn's link aborted: running calls saw it. */
+  private cancelled = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
   private sourceDone = false;
@@ -90,13 +95,23 @@ export class TurnRun implements CallPuller {
     this.fatal =
       cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
     this.link =
-      options.signal !== undefined || this.fatal !== null || cancellable
+      options.signal !== undefined ||
+      this.fatal !== null ||
+      cancellable ||
+      options.interrupt !== undefined
         ? new AbortLink(options.signal, {
             reasonOf: turnCancellationOf,
             onAbort: (reason) => this.stop(reason as CancelledError),
           })
         : null;
     this.calls = new TurnDispatch(options, max, this.link?.signal);
+    const graceMs = interruptGraceOf(options.interruptGraceMs);
+    if (options.interrupt !== undefined) {
+      this.gracefulStop = new GracefulStop(options.interrupt, graceMs, {
+        onInterrupt: (reason) => this.drain(reason),
+        onGraceSpent: (reason) => this.stop(reason),
+      });
+    }
     this.pull();
   }
 
@@ -252,10 +267,23 @@ export class TurnRun implements CallPuller {
 
   /** Nothing more runs: the turn signal aborted, a sibling failed fatally, or `cancel()`. */
   private stop(reason: CancelledError): void {
-    if (this.lanes.stopped) return;
+    if (this.cancelled) return;
+    this.cancelled = true;
     this.lanes.stopped = true;
     this.link?.abort(reason);
     this.schedule();
+  }
+
+  /**
+   * A graceful stop: nothing more starts (waiting calls are answered `cancelled` without running);
+   * running calls go on until the grace is spent (`GracefulStop`), then the turn is cancelled.
+   */
+  private drain(reason: CancelledError): void {
+    if (this.lanes.stopped) return;
+    this.lanes.stopped = true;
+    this.calls.stopStarting(reason);
+    this.schedule();
+    this.settleIfComplete();
   }
 
   /** Pulling goes on, in a microtask (never inside the settling call's stack), if it waited for room. */
@@ -272,6 +300,7 @@ export class TurnRun implements CallPuller {
     if (this.ended) return;
     this.ended = true;
     this.link?.dispose();
+    this.gracefulStop?.dispose();
     this.onEnd?.(this.sourceError ?? undefined);
   }
 }

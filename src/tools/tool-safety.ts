@@ -34,6 +34,7 @@ export function resolveSafety(safety: ToolSafety = {}): ResolvedSafety {
     // MCP: destructiveHint defaults to true and only means something for tools that write.
     destructive: readOnly ? false : (safety.destructive ?? true),
     idempotent: readOnly || safety.idempotent === true,
+    honorsIdempotencyKey: safety.honorsIdempotencyKey ?? false,
     openWorld: safety.openWorld ?? (safety.network === true || sideEffectLevel === 'network'),
     sideEffectLevel,
     requiresConfirmation: safety.requiresConfirmation ?? false,

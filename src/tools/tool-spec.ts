@@ -46,6 +46,12 @@ export interface ToolSafety {
   readonly readOnly?: boolean;
   readonly destructive?: boolean;
   readonly idempotent?: boolean;
+  /**
+   * The handler passes its runtime's `idempotencyKey` to the system it changes (a payment API, a
+   * database), which applies a repeated request once: a run that crashed mid-call may run it
+   * again on resume instead of leaving it in doubt. Default false.
+   */
+  readonly honorsIdempotencyKey?: boolean;
   readonly openWorld?: boolean;
   readonly sideEffectLevel?: SideEffectLevel;
   readonly requiresConfirmation?: boolean;
@@ -64,6 +70,7 @@ export interface ResolvedSafety {
   readonly readOnly: boolean;
   readonly destructive: boolean;
   readonly idempotent: boolean;
+  readonly honorsIdempotencyKey: boolean;
   readonly openWorld: boolean;
   readonly sideEffectLevel: SideEffectLevel;
   readonly requiresConfirmation: boolean;
@@ -149,6 +156,13 @@ export interface ToolRuntime<Context = unknown> {
   /** Aborted when the call times out, the turn is cancelled or a sibling fails fatally. */
   readonly signal: AbortSignal;
   readonly turn: ToolTurnFacts;
+  /**
+   * Names this call for the systems it changes: the same across retries of the call and, in a
+   * journaled run, across resumes (a run that crashed and is resumed hands the same key to the
+   * call it runs again). Pass it on as the external API's idempotency key (Stripe's
+   * `Idempotency-Key`, a unique database column) and declare `safety.honorsIdempotencyKey`.
+   */
+  readonly idempotencyKey: string;
   readonly context: Context | undefined;
   readonly stores: Readonly<Record<string, unknown>> | undefined;
   readonly secrets: Readonly<Record<string, string>> | undefined;

@@ -30,6 +30,7 @@ function request(emitOrder: number, abortable: boolean, context?: unknown): Exec
     signal: new AbortController().signal,
     whenAborted: () => new Promise<never>(() => {}),
     abortable,
+    ...(emitOrder === 0 ? { idempotencyKey: 'sy-journal-key' } : {}),
     values: context === undefined ? {} : { context },
     emit: () => {},
   };
@@ -60,6 +61,7 @@ describe('worker messages', () => {
         exportName: 'echo',
         args: { value: 0, nested: { list: [1, 'two'] } },
         turn: { iteration: 2, sessionId: 'session', runId: 'run', emitOrder: 0 },
+        idempotencyKey: 'sy-journal-key',
       },
     ]);
     expect(batch.slots).toBeUndefined();

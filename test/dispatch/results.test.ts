@@ -6,6 +6,7 @@ import {
   type ArtifactRef,
   cancelledResult,
   exceptionResult,
+  RESERVED_STATUSES,
   resultContractViolation,
   shortCircuitResult,
 } from '../../src/dispatch/result.js';
@@ -13,6 +14,30 @@ import { isToolOutput, toolOutput } from '../../src/dispatch/tool-output.js';
 import { recordingTool } from '../../src/testing/recording-tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 import { manualClock } from '../support/manual-clock.js';
+
+describe('reserved statuses', () => {
+  it("are the fixed words results use, durable execution's included", () => {
+    expect([...RESERVED_STATUSES]).toEqual([
+      'ok',
+      'tool_not_found',
+      'schema_violation',
+      'consent_denied',
+      'policy_blocked',
+      'scope_violation',
+      'executor_error',
+      'redacted',
+      'dry_run',
+      'rate_limited',
+      'timeout',
+      'cancelled',
+      'exception',
+      'tool_middleware_exception',
+      'in_doubt',
+      'approval_required',
+      'abandoned',
+    ]);
+  });
+});
 
 function dispatcherFor(respond: () => unknown, options: { maxRenderedChars?: number } = {}) {
   const tool = recordingTool({ name: 'produce' }).respondsWith(respond);

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_CONCURRENT_TOOLS } from 'switchyard/streams';
-import { finishedTaskIds, ResultFile } from './batch-output.js';
+import { type ApprovalOptions, createFileJournalStore } from 'switchyard/journal';
+import { DEFAULT_INTERRUPT_GRACE_MS, DEFAULT_MAX_CONCURRENT_TOOLS } from 'switchyard/streams';
+import { earlierResults, ResultFile } from './batch-output.js';
 import { BatchProgress } from './batch-progress.js';
 import { formatBatchSummary, summarizeBatch } from './batch-summary.js';
 import { readTasks } from './batch-tasks.js';
@@ -19,12 +20,13 @@ import {
   stringOption,
 } from './command-line.js';
 import { EXIT, UsageError } from './exit-codes.js';
+import { journalStoreOf } from './journal-store-option.js';
 import { createModelLimiter } from './model-limiter.js';
 import { processStop } from './process-stop.js';
 import { runTasksOnQueue, runTaskWorker } from './queue-tasks.js';
 import { runTasks } from './run-tasks.js';
 import { taskModels } from './task-models.js';
-import { succeeded, type TaskOutcome } from './task-outcome.js';
+import { succeeded, type TaskOutcome, waitsForOperator } from './task-outcome.js';
 import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 import { withCallSlots } from './with-call-slots.js';
 
@@ -33,7 +35,7 @@ export const BATCH_SPEC: CommandSpec = {
   name: 'batch',
   usage: '<tasks.jsonl | -> [options]',
   summary:
-    'Run an agent on every task of a JSONL file ({ id, task, system?, history?, metadata? } a line),\nseveral at once, one result line per task. Run it again with the same --out to resume: finished\ntasks are skipped, and a cut-off task goes on without re-running the tool calls it completed.',
+    'Run an agent on every task of a JSONL file ({ id, task, system?, history?, metadata? } a line),\nseveral at once, one result line per task. Run it again with the same --out to resume: finished\ntasks are skipped, and a cut-off task goes on without re-running the tool calls it completed;\na call that may or may not have taken effect is never run again (switchyard in-doubt), and a\ntask waiting for approvals (--approvals) goes on once they are decided (switchyard approvals).',
   options: {
     out: {
       type: 'string',
@@ -43,8 +45,23 @@ export const BATCH_SPEC: CommandSpec = {
     },
     journal: {
       type: 'string',
-      value: '<dir>',
-      description: "each task's resume journal (default <out>.journal)",
+      value: '<dir | redis-url>',
+      description: "each task's run journal: a directory, or Redis (default <out>.journal)",
+    },
+    approvals: {
+      type: 'boolean',
+      description:
+        'calls of tools that ask for confirmation or are destructive wait for a decision\n(switchyard approvals); the task parks, the rest of the batch goes on',
+    },
+    'approval-ttl': {
+      type: 'string',
+      value: '<ms>',
+      description: 'a pending approval lapses into a denial after this long (default never)',
+    },
+    grace: {
+      type: 'string',
+      value: '<ms>',
+      description: `after the first Ctrl-C, how long running calls may finish (default ${DEFAULT_INTERRUPT_GRACE_MS})`,
     },
     sessions: { type: 'string', value: '<n>', description: 'agent runs at once (default 4)' },
     'max-tool-calls': {
@@ -80,13 +97,28 @@ export const BATCH_SPEC: CommandSpec = {
       description:
         'with --queue: run queued tasks (no file) until SIGINT/SIGTERM; --journal on shared storage',
     },
+    'lock-ms': {
+      type: 'string',
+      value: '<ms>',
+      description:
+        "--worker: a task's lock; a dead worker's task is re-run after about this (default 30000)",
+    },
+    'stalled-ms': {
+      type: 'string',
+      value: '<ms>',
+      description: "--worker: how often dead workers' tasks are looked for (default 30000)",
+    },
     ...TOOL_OPTIONS,
   },
   notes: `Result line: {"id","status","text","turns","toolCalls","failedToolCalls","usage","latencyMs",
 "error","resumed","metadata"}. Receipts (--audit) are written one log per task id.
 
+Result lines of tasks that wait add "pendingApprovals" or "inDoubt"; the last line of an id is its
+latest. Ctrl-C once: no new task or call starts, running calls finish (--grace); twice: stop now.
+
 Exit codes: 0 every task succeeded · 1 some failed (0 with --allow-failures) · 2 usage ·
-3 unreadable file or lines · 130 interrupted (run again to resume).`,
+3 unreadable file or lines · 4 some task has a call in doubt (switchyard in-doubt) · 5 some task
+awaits approval (switchyard approvals) · 130 interrupted (run again to resume).`,
 };
 
 /**
@@ -120,6 +152,13 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   const tpm = numberOption(line, 'tpm');
   const priceIn = numberOption(line, 'price-in');
   const priceOut = numberOption(line, 'price-out');
+  const graceMs = integerOption(line, 'grace', DEFAULT_INTERRUPT_GRACE_MS, 0);
+  const approvalTtl = numberOption(line, 'approval-ttl');
+  const approvals: ApprovalOptions | false = flagOption(line, 'approvals')
+    ? approvalTtl === undefined
+      ? {}
+      : { expiresInMs: approvalTtl }
+    : false;
   const out = stringOption(line, 'out');
   const outPath = out === undefined ? undefined : resolve(io.cwd, out);
 
@@ -128,8 +167,11 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     ? { tasks: [], bad: [] }
     : await readTasks(file === '-' ? '-' : resolve(io.cwd, file as string), io.stdin);
   for (const entry of bad) io.stderr.write(`switchyard batch: ${entry.error}\n`);
-  const finished = outPath === undefined ? new Set<string>() : finishedTaskIds(outPath);
-  const pending = tasks.filter((task) => !finished.has(task.id));
+  const earlier =
+    outPath === undefined
+      ? { finished: new Set<string>(), waiting: new Map<string, number>() }
+      : earlierResults(outPath);
+  const pending = tasks.filter((task) => !earlier.finished.has(task.id));
   const limiter = createModelLimiter({
     ...(rpm === undefined ? {} : { requestsPerMinute: rpm }),
     ...(tpm === undefined ? {} : { tokensPerMinute: tpm }),
@@ -138,33 +180,54 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   const tools = await setUpTools(line, io.cwd);
   const scratch =
     outPath === undefined && !worker ? mkdtempSync(join(tmpdir(), 'switchyard-batch-')) : undefined;
-  const journalDirectory =
-    scratch ?? resolve(io.cwd, stringOption(line, 'journal') ?? `${outPath}.journal`);
+  const journal =
+    scratch === undefined
+      ? (journalStoreOf(line, io.cwd) ??
+        createFileJournalStore({ directory: `${outPath}.journal` }))
+      : createFileJournalStore({ directory: scratch });
+  // The first Ctrl-C stops starting tasks and calls and lets running calls finish; the second
+  // stops at once.
+  const interrupt = new AbortController();
+  const controller = new AbortController();
   const runOptions = {
     sessions,
     modelFor,
     registry: tools.registry,
     executors: tools.executors,
     layers: [...tools.layers, withCallSlots(maxToolCalls)],
-    journalDirectory,
+    journal,
+    approvals,
     maxIterations,
     maxConcurrentTools,
     eager: !flagOption(line, 'no-eager'),
+    graceMs,
   };
   if (worker) {
     try {
-      await runTaskWorker(queue as string, runOptions, io, processStop());
+      await runTaskWorker(queue as string, runOptions, io, processStop(), {
+        lockDurationMs: integerOption(line, 'lock-ms', 30_000, 100),
+        stalledIntervalMs: integerOption(line, 'stalled-ms', 30_000, 100),
+      });
     } finally {
       await tools.close();
+      await journal.close();
     }
     return EXIT.ok;
   }
   const results = outPath === undefined ? undefined : new ResultFile(outPath);
   const progress = new BatchProgress(io.stderr, pending.length, flagOption(line, 'quiet'));
   const outcomes: TaskOutcome[] = [];
-  const controller = new AbortController();
-  const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
+  const onSigint = () => {
+    if (interrupt.signal.aborted) {
+      controller.abort();
+      return;
+    }
+    interrupt.abort();
+    io.stderr.write(
+      `\nswitchyard batch: stopping; running calls may finish (up to ${graceMs} ms). Ctrl-C again to stop now.\n`,
+    );
+  };
+  process.on('SIGINT', onSigint);
   let cancelled: string[];
   try {
     const onOutcome = (outcome: TaskOutcome) => {
@@ -174,21 +237,29 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
       else results.write(text);
       progress.finished(outcome);
     };
-    const signal = controller.signal;
     cancelled =
       queue === undefined
-        ? await runTasks({ ...runOptions, tasks: pending, signal, onOutcome })
-        : await runTasksOnQueue(queue, batchKey(outPath ?? journalDirectory), {
+        ? await runTasks({
+            ...runOptions,
             tasks: pending,
-            signal,
+            interrupt: interrupt.signal,
+            signal: controller.signal,
             onOutcome,
+          })
+        : await runTasksOnQueue(queue, batchKey(outPath ?? scratch ?? ''), {
+            tasks: pending,
+            // Nothing runs here: the first Ctrl-C stops waiting, the workers go on.
+            signal: interrupt.signal,
+            onOutcome,
+            rounds: earlier.waiting,
             err: io.stderr,
           });
   } finally {
-    process.off('SIGINT', interrupt);
+    process.off('SIGINT', onSigint);
     progress.end();
     results?.close();
     await tools.close();
+    await journal.close();
     if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
   }
   const summary = summarizeBatch({
@@ -206,8 +277,10 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   if (flagOption(line, 'json')) io.stdout.write(`${JSON.stringify({ summary })}\n`);
   else io.stderr.write(formatBatchSummary(summary));
   if (cancelled.length > 0) return EXIT.interrupted;
+  if (summary.inDoubt > 0) return EXIT.inDoubt;
+  if (summary.awaitingApproval > 0) return EXIT.awaitingApproval;
   if (bad.length > 0) return EXIT.input;
-  const failed = outcomes.some((outcome) => !succeeded(outcome));
+  const failed = outcomes.some((outcome) => !succeeded(outcome) && !waitsForOperator(outcome));
   return failed && !flagOption(line, 'allow-failures') ? EXIT.failures : EXIT.ok;
 }
 

@@ -14,6 +14,13 @@ export interface BatchRunSummary {
   readonly skipped: number;
   readonly succeeded: number;
   readonly failed: number;
+  /**
+   * Tasks stopped at a call that may or may not have taken effect (`switchyard in-doubt`); never
+   * counted as succeeded, they go on when the batch runs again after an operator resolved them.
+   */
+  readonly inDoubt: number;
+  /** Tasks parked until calls are approved or denied (`switchyard approvals`). */
+  readonly awaitingApproval: number;
   /** Tasks stopped by Ctrl-C, to resume. */
   readonly interrupted: number;
   readonly badLines: number;
@@ -48,18 +55,24 @@ export function summarizeBatch(input: {
   const latencies = outcomes.map((outcome) => outcome.latencyMs).sort((a, b) => a - b);
   const usage = { inputTokens: 0, outputTokens: 0 };
   let ok = 0;
+  let inDoubt = 0;
+  let awaitingApproval = 0;
   let toolCalls = 0;
   for (const outcome of outcomes) {
     usage.inputTokens += outcome.usage.inputTokens;
     usage.outputTokens += outcome.usage.outputTokens;
     toolCalls += outcome.toolCalls;
     if (succeeded(outcome)) ok += 1;
+    else if (outcome.status === 'in_doubt') inDoubt += 1;
+    else if (outcome.status === 'interrupted') awaitingApproval += 1;
   }
   return {
     tasks: input.tasks,
     skipped: input.skipped,
     succeeded: ok,
-    failed: outcomes.length - ok,
+    failed: outcomes.length - ok - inDoubt - awaitingApproval,
+    inDoubt,
+    awaitingApproval,
     interrupted: input.interrupted,
     badLines: input.badLines,
     toolCalls,
@@ -84,7 +97,7 @@ export function summarizeBatch(input: {
 export function formatBatchSummary(summary: BatchRunSummary): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const lines = [
-    `tasks      ${summary.tasks}: ${summary.succeeded} succeeded, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} finished earlier` : ''}${summary.interrupted > 0 ? `, ${summary.interrupted} interrupted (run again to resume)` : ''}${summary.badLines > 0 ? ` (+${summary.badLines} unreadable lines)` : ''}`,
+    `tasks      ${summary.tasks}: ${summary.succeeded} succeeded, ${summary.failed} failed${summary.inDoubt > 0 ? `, ${summary.inDoubt} in doubt (see switchyard in-doubt)` : ''}${summary.awaitingApproval > 0 ? `, ${summary.awaitingApproval} awaiting approval (see switchyard approvals)` : ''}${summary.skipped > 0 ? `, ${summary.skipped} finished earlier` : ''}${summary.interrupted > 0 ? `, ${summary.interrupted} interrupted (run again to resume)` : ''}${summary.badLines > 0 ? ` (+${summary.badLines} unreadable lines)` : ''}`,
     `tool calls ${summary.toolCalls}`,
     `latency    p50 ${seconds(summary.latencyMs.p50)}  p95 ${seconds(summary.latencyMs.p95)}  max ${seconds(summary.latencyMs.max)}`,
     `tokens     ${summary.usage.inputTokens} in, ${summary.usage.outputTokens} out${summary.costUsd === null ? '' : `  cost $${summary.costUsd.toFixed(4)}`}${summary.throttled > 0 ? `  (${summary.throttled} rate-limit waits)` : ''}`,

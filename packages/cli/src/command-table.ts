@@ -32,6 +32,16 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./batch-command.js')).batchCommand,
   },
   {
+    words: ['approvals'],
+    summary: 'list the calls of journaled runs that wait for a decision; approve or deny one',
+    load: async () => (await import('./approvals-command.js')).approvalsCommand,
+  },
+  {
+    words: ['in-doubt'],
+    summary: 'list the calls that may or may not have taken effect; resolve one',
+    load: async () => (await import('./in-doubt-command.js')).inDoubtCommand,
+  },
+  {
     words: ['agent'],
     summary: 'run an agent on one task',
     load: async () => (await import('./agent-command.js')).agentCommand,

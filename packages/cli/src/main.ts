@@ -17,7 +17,8 @@ ${rows.map(([words, summary]) => `  ${words.padEnd(width)}${summary}`).join('\n'
   switchyard <command> --help   a command's options
   switchyard --version          the version
 
-Exit codes: 0 all ok · 1 some calls or tasks failed · 2 usage · 3 unreadable input
+Exit codes: 0 all ok · 1 some calls or tasks failed · 2 usage · 3 unreadable input ·
+4 a call in doubt (switchyard in-doubt) · 5 awaiting approval (switchyard approvals)
 `;
 }
 

@@ -11,14 +11,18 @@ import { failedOutcome, type TaskOutcome } from './task-outcome.js';
  * `switchyard batch --queue`: the tasks go to `batch --worker` processes as jobs named
  * `<batch>.<task id>` (`batch` names this batch, e.g. a hash of its output file), and each
  * result comes back to `onOutcome`. Submitting a task again after a crash finds the job of the
- * earlier run (BullMQ adds an id once), so a resumed batch never runs a task twice. Resolves to the
- * ids of the tasks left waiting when the signal aborted (their jobs go on; run again to collect).
- * While Redis cannot be reached, each connection error is written to `err` as it changes.
+ * earlier run (BullMQ adds an id once), so a resumed batch never runs a task twice. A task whose
+ * earlier results say it waited (approvals, a call in doubt) `rounds` times gets a job of round
+ * `.r<n>`: its journal goes on with it. Resolves to the ids of the tasks left waiting when the
+ * signal aborted (their jobs go on; run again to collect). While Redis cannot be reached, each
+ * connection error is written to `err` as it changes.
  */
 export async function runTasksOnQueue(
   connection: string,
   batch: string,
-  options: Pick<RunTasksOptions, 'tasks' | 'signal' | 'onOutcome'> & {
+  options: Pick<RunTasksOptions, 'tasks' | 'onOutcome'> & {
+    readonly signal: AbortSignal;
+    readonly rounds: ReadonlyMap<string, number>;
     /** Where a connection that cannot be made is reported. */
     readonly err: NodeJS.WritableStream;
   },
@@ -30,7 +34,9 @@ export async function runTasksOnQueue(
   try {
     await Promise.all(
       options.tasks.map(async (task) => {
-        const result = await Promise.race([queue.submit(`${batch}.${task.id}`, task), stopped]);
+        const round = options.rounds.get(task.id) ?? 0;
+        const job = `${batch}.${task.id}${round === 0 ? '' : `.r${round}`}`;
+        const result = await Promise.race([queue.submit(job, task), stopped]);
         if (result === 'stopped') cancelled.push(task.id);
         else if (result.ok) options.onOutcome(result.value as TaskOutcome);
         else options.onOutcome(failedOutcome(task, new Error(result.error), 0));
@@ -51,9 +57,10 @@ export async function runTasksOnQueue(
  */
 export async function runTaskWorker(
   connection: string,
-  options: Omit<RunTasksOptions, 'tasks' | 'onOutcome' | 'signal'>,
+  options: Omit<RunTasksOptions, 'tasks' | 'onOutcome' | 'signal' | 'interrupt'>,
   io: CommandIo,
   stop: AbortSignal,
+  locks: { readonly lockDurationMs: number; readonly stalledIntervalMs: number },
 ): Promise<void> {
   const who = `switchyard batch worker ${process.pid}`;
   const redisStatus = redisReporter(io.stderr, { who, url: connection });
@@ -61,12 +68,15 @@ export async function runTaskWorker(
     connection,
     onError: redisStatus.onError,
     concurrency: options.sessions,
+    ...locks,
     run: async (data, signal) => {
       let outcome: TaskOutcome | undefined;
       await runTasks({
         ...options,
         tasks: [data as BatchTask],
         sessions: 1,
+        // A job the queue cancels stops at once; a stopping worker lets its tasks finish.
+        interrupt: signal,
         signal,
         onOutcome: (finished) => {
           outcome = finished;

@@ -2,29 +2,33 @@ import { performance } from 'node:perf_hooks';
 import type { ModelClient, ToolCaller, ToolRegistry } from 'switchyard';
 import { agentLoop, composeToolCallers } from 'switchyard';
 import type { Executor } from 'switchyard/executors';
-import { canonicalHash } from 'switchyard/tools';
+import { type ApprovalOptions, type JournalStore, openRunJournal } from 'switchyard/journal';
 import type { BatchTask } from './batch-tasks.js';
-import { journaledModel } from './journaled-model.js';
-import { journalPath, TaskJournal } from './task-journal.js';
 import { failedOutcome, type TaskOutcome, taskOutcome } from './task-outcome.js';
-import { withResumeJournal } from './with-resume-journal.js';
+import { taskRunId } from './task-run-id.js';
 
 /** Options of `runTasks`. */
 export interface RunTasksOptions {
   readonly tasks: readonly BatchTask[];
   /** Agent runs at once. */
   readonly sessions: number;
-  /** The model of a task (before journaling); may be shared by every task. */
+  /** The model of a task; may be shared by every task. */
   readonly modelFor: (task: BatchTask) => ModelClient | Promise<ModelClient>;
   readonly registry: ToolRegistry;
   readonly executors: readonly Executor[];
-  /** Middleware shared by every task, outermost first; the task's journal goes inside it. */
+  /** Middleware shared by every task, outermost first. */
   readonly layers: readonly ToolCaller[];
-  /** Where each task's resume journal lives. */
-  readonly journalDirectory: string;
+  /** Where each task's run journal lives (`taskRunId` names its run). */
+  readonly journal: JournalStore;
+  /** Durable approvals: which calls wait for a decision (`switchyard approvals`). Default none. */
+  readonly approvals?: false | ApprovalOptions;
   readonly maxIterations: number;
   readonly maxConcurrentTools: number;
   readonly eager: boolean;
+  /** The first Ctrl-C: no task or call starts; running calls finish within `graceMs`. */
+  readonly interrupt: AbortSignal;
+  readonly graceMs: number;
+  /** The second Ctrl-C: everything stops at once. */
   readonly signal: AbortSignal;
   /** Each finished task (never one that was cancelled), as soon as it finishes. */
   readonly onOutcome: (outcome: TaskOutcome) => void;
@@ -32,15 +36,18 @@ export interface RunTasksOptions {
 
 /**
  * Runs an agent per task, `sessions` at a time, and hands each finished task's outcome to
- * `onOutcome`. Each task journals its model turns and tool calls (see `withResumeJournal`), so
- * a task cut off by a crash resumes where it stopped. Resolves, once every task has finished or
- * the signal aborted, to the ids of the tasks that were cancelled.
+ * `onOutcome`. Each task runs with its run journal: a task cut off by a crash or a Ctrl-C resumes
+ * where it stopped, replaying its model turns and the results of its completed calls, and a task
+ * that waits for approvals or for an operator (a call in doubt) ends with that status and goes on
+ * when run again. Resolves, once every task has finished or the run was interrupted, to the ids of
+ * the tasks that were cancelled.
  */
 export async function runTasks(options: RunTasksOptions): Promise<string[]> {
   const cancelled: string[] = [];
   let next = 0;
+  const stopped = () => options.signal.aborted || options.interrupt.aborted;
   async function session(): Promise<void> {
-    while (!options.signal.aborted) {
+    while (!stopped()) {
       const task = options.tasks[next];
       if (task === undefined) return;
       next += 1;
@@ -62,45 +69,39 @@ async function runTask(
   task: BatchTask,
 ): Promise<TaskOutcome | 'cancelled'> {
   const started = performance.now();
-  const journal = new TaskJournal(
-    journalPath(options.journalDirectory, task.id),
-    canonicalHash({ task: task.task, system: task.system ?? null, history: task.history ?? null }),
-  );
-  let replayedTurns = 0;
-  let replayedCalls = 0;
   try {
-    const model = journaledModel(await options.modelFor(task), journal, () => {
-      replayedTurns += 1;
+    const journal = await openRunJournal({
+      store: options.journal,
+      runId: taskRunId(task),
+      ...(options.approvals === undefined || options.approvals === false
+        ? {}
+        : { approvals: options.approvals }),
     });
-    const run = await agentLoop({
-      task: task.task,
-      ...(task.system === undefined ? {} : { system: task.system }),
-      ...(task.history === undefined ? {} : { history: task.history }),
-      model,
-      tools: options.registry,
-      toolCaller: composeToolCallers([
-        ...options.layers,
-        withResumeJournal(journal, () => {
-          replayedCalls += 1;
-        }),
-      ]),
-      dispatcher: { executors: options.executors },
-      maxIterations: options.maxIterations,
-      maxConcurrentTools: options.maxConcurrentTools,
-      eager: options.eager,
-      signal: options.signal,
-      sessionId: task.id,
-      runId: `run_${task.id}`,
-    });
-    if (run.status === 'cancelled') return 'cancelled';
-    const resumed = journal.resumed
-      ? { modelTurns: replayedTurns, toolCalls: replayedCalls }
-      : null;
-    return taskOutcome(task, run, performance.now() - started, resumed);
+    try {
+      const run = await agentLoop({
+        task: task.task,
+        ...(task.system === undefined ? {} : { system: task.system }),
+        ...(task.history === undefined ? {} : { history: task.history }),
+        model: await options.modelFor(task),
+        tools: options.registry,
+        toolCaller: composeToolCallers([...options.layers]),
+        dispatcher: { executors: options.executors },
+        maxIterations: options.maxIterations,
+        maxConcurrentTools: options.maxConcurrentTools,
+        eager: options.eager,
+        signal: options.signal,
+        interrupt: options.interrupt,
+        interruptGraceMs: options.graceMs,
+        sessionId: task.id,
+        journal,
+      });
+      if (run.status === 'cancelled') return 'cancelled';
+      return taskOutcome(task, run, performance.now() - started, journal.resumed);
+    } finally {
+      await journal.close();
+    }
   } catch (error) {
-    if (options.signal.aborted) return 'cancelled';
+    if (options.signal.aborted || options.interrupt.aborted) return 'cancelled';
     return failedOutcome(task, error, performance.now() - started);
-  } finally {
-    journal.close();
   }
 }

@@ -1,11 +1,16 @@
 import type { AgentRun } from 'switchyard';
 import { errorMessage } from 'switchyard/extension';
+import type { InDoubtCall, PendingApproval } from 'switchyard/journal';
 import type { BatchTask } from './batch-tasks.js';
 
 /** One task's result line in a batch's output. */
 export interface TaskOutcome {
   readonly id: string;
-  /** The agent run's status: `completed`, `done`, `max_iterations`, `failed` (or `cancelled`, never written). */
+  /**
+   * The agent run's status: `completed`, `done`, `max_iterations`, `failed`, `interrupted` (calls
+   * wait for approval), `in_doubt` (a call may or may not have taken effect); `cancelled` is never
+   * written. The last two are not final: the next run of the batch goes on with the task.
+   */
   readonly status: AgentRun['status'];
   /** The model's final text. */
   readonly text: string;
@@ -19,6 +24,10 @@ export interface TaskOutcome {
   readonly error: string | null;
   /** Model turns and tool calls taken from the journal of an earlier, interrupted run. */
   readonly resumed: { readonly modelTurns: number; readonly toolCalls: number } | null;
+  /** Calls waiting for a decision (`switchyard approvals`); only when there are some. */
+  readonly pendingApprovals?: readonly PendingApproval[];
+  /** Calls that may or may not have taken effect (`switchyard in-doubt`); only when there are some. */
+  readonly inDoubt?: readonly InDoubtCall[];
   readonly metadata?: unknown;
 }
 
@@ -27,12 +36,17 @@ export function succeeded(outcome: Pick<TaskOutcome, 'status'>): boolean {
   return outcome.status === 'completed' || outcome.status === 'done';
 }
 
-/** The result line of a finished agent run. */
+/** Whether the task waits for someone (decisions, or an operator) and goes on when run again. */
+export function waitsForOperator(outcome: Pick<TaskOutcome, 'status'>): boolean {
+  return outcome.status === 'interrupted' || outcome.status === 'in_doubt';
+}
+
+/** The result line of a finished agent run (`resumed`: an earlier run left a journal). */
 export function taskOutcome(
   task: BatchTask,
   run: AgentRun,
   latencyMs: number,
-  resumed: TaskOutcome['resumed'],
+  resumed: boolean,
 ): TaskOutcome {
   return {
     id: task.id,
@@ -43,15 +57,26 @@ export function taskOutcome(
     failedToolCalls: run.results.filter((result) => !result.ok).length,
     usage: run.usage,
     latencyMs,
-    error:
-      run.error !== undefined
-        ? errorMessage(run.error)
-        : run.status === 'max_iterations'
-          ? 'the model still called tools after --max-iterations turns'
-          : null,
-    resumed,
+    error: errorOf(run),
+    resumed: resumed ? run.replayed : null,
+    ...(run.pendingApprovals.length === 0 ? {} : { pendingApprovals: run.pendingApprovals }),
+    ...(run.inDoubt.length === 0 ? {} : { inDoubt: run.inDoubt }),
     ...(task.metadata === undefined ? {} : { metadata: task.metadata }),
   };
+}
+
+function errorOf(run: AgentRun): string | null {
+  if (run.error !== undefined) return errorMessage(run.error);
+  switch (run.status) {
+    case 'max_iterations':
+      return 'the model still called tools after --max-iterations turns';
+    case 'interrupted':
+      return `${run.pendingApprovals.length} call(s) wait for approval: see switchyard approvals`;
+    case 'in_doubt':
+      return `${run.inDoubt.length} call(s) may or may not have taken effect: see switchyard in-doubt`;
+    default:
+      return null;
+  }
 }
 
 /** The result line of a task whose run could not start (a model module that threw, …). */

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { verifyReceipts } from 'switchyard/receipts';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/temp-dir.js';
-import { INTERRUPTED_CALL_ERROR } from '../src/with-resume-journal.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures');
@@ -22,14 +21,17 @@ function startCli(args: string[], env: Record<string, string>): ChildProcess {
 
 function exited(
   child: ChildProcess,
-): Promise<{ code: number | null; signal: string | null; err: string }> {
+  keepOut = false,
+): Promise<{ code: number | null; signal: string | null; err: string; out: string }> {
   let err = '';
+  let out = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
   });
-  child.stdout?.resume();
+  if (keepOut) child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  else child.stdout?.resume();
   return new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, err })),
+    child.once('exit', (code, signal) => resolve({ code, signal, err, out })),
   );
 }
 
@@ -92,12 +94,13 @@ describe('switchyard batch: resume after a kill', () => {
     expect(count('charge_slowly t5')).toBe(1);
     expect(count('charge_slowly t2')).toBe(0);
 
-    // Run 2: the same command finishes the two cut-off tasks.
+    // Run 2: the same command goes on with the two cut-off tasks. t2 finishes; t5's cut-off call
+    // may or may not have taken effect: it is not run again, and t5 is in doubt, not succeeded.
     const second = await exited(startCli(args, env));
-    expect(second.err).toContain('2 succeeded, 0 failed, 4 finished earlier');
-    expect(second.code).toBe(0);
-    const results = new Map(lines(out).map((line) => [JSON.parse(line).id, JSON.parse(line)]));
-    expect([...results.keys()].sort()).toEqual(TASKS);
+    expect(second.err).toContain('1 succeeded, 0 failed, 1 in doubt');
+    expect(second.code).toBe(4);
+    const latest = () => new Map(lines(out).map((line) => [JSON.parse(line).id, JSON.parse(line)]));
+    expect([...latest().keys()].sort()).toEqual(TASKS);
     for (const id of TASKS) {
       expect(count(`charge ${id}`), `charge ${id}`).toBe(1);
       expect(count(`charge_slowly ${id}`), `charge_slowly ${id}`).toBe(1);
@@ -105,34 +108,53 @@ describe('switchyard batch: resume after a kill', () => {
     // t2's two finished model turns are replayed, not asked again; its checkpoint is read-only
     // and ran again; its charge did not.
     expect(count('checkpoint t2')).toBe(2);
-    expect(results.get('t2')).toMatchObject({
+    expect(latest().get('t2')).toMatchObject({
       status: 'completed',
       failedToolCalls: 0,
       resumed: { modelTurns: 2, toolCalls: 1 },
       text: 'done: charge_slowly recorded for t2',
     });
-    // t5's cut-off call is not run again: the model is told why.
-    expect(results.get('t5')).toMatchObject({
-      status: 'completed',
-      failedToolCalls: 1,
-      resumed: { modelTurns: 3, toolCalls: 3 },
+    const t5 = latest().get('t5');
+    expect(t5).toMatchObject({
+      status: 'in_doubt',
+      resumed: { modelTurns: 3, toolCalls: 1 },
+      inDoubt: [{ toolName: 'charge_slowly', arguments: { task: 't5' } }],
     });
-    expect(results.get('t5').text).toContain(INTERRUPTED_CALL_ERROR.slice(0, 40));
 
-    // One receipt log per task, each an intact chain across the two runs.
+    // The operator lists it, finds the charge went through, and says so.
+    const listed = await exited(startCli(['in-doubt', '--out', out, '--json'], env), true);
+    expect(listed.code).toBe(0);
+    const [doubt] = listed.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(doubt).toMatchObject({ runId: t5.inDoubt[0].runId, toolName: 'charge_slowly' });
+    const resolved = await exited(
+      startCli(['in-doubt', 'done', doubt.runId, doubt.callId, '--out', out], env),
+    );
+    expect(resolved.code).toBe(0);
+
+    // Run 3: t5 goes on from its journal and finishes; nothing runs twice.
+    const third = await exited(startCli(args, env));
+    expect(third.err).toContain('1 succeeded, 0 failed, 5 finished earlier');
+    expect(third.code).toBe(0);
+    expect(latest().get('t5')).toMatchObject({ status: 'completed' });
+    expect(count('charge_slowly t5')).toBe(1);
+
+    // One receipt log per task, each an intact chain across the runs.
     for (const id of TASKS) {
       expect(verifyReceipts(join(dir, 'receipts', `${id}.jsonl`)).ok, id).toBe(true);
     }
 
-    // Run 3: nothing left to do, nothing runs.
+    // Run 4: nothing left to do, nothing runs.
     const before = lines(ledger).length;
-    const third = await exited(startCli(args, env));
-    expect(third.code).toBe(0);
-    expect(third.err).toContain('6 finished earlier');
+    const fourth = await exited(startCli(args, env));
+    expect(fourth.code).toBe(0);
+    expect(fourth.err).toContain('6 finished earlier');
     expect(lines(ledger).length).toBe(before);
-  }, 60_000);
+  }, 90_000);
 
-  it('ends on Ctrl-C with exit 130, writing no line for the stopped task, which the next run finishes', async () => {
+  it('ends on a second Ctrl-C with exit 130 when a call ignores the first, and the next run finishes', async () => {
     const dir = tempDir('switchyard-interrupt-');
     const tasksFile = join(dir, 'tasks.jsonl');
     writeFileSync(
@@ -156,11 +178,17 @@ describe('switchyard batch: resume after a kill', () => {
     // b hangs in a call that ignores cancellation, as a stuck tool would.
     const first = startCli(args, { ...env, HANG_AT: 'checkpoint:b' });
     const firstExit = exited(first);
+    let err = '';
+    first.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     await until(
       () => existsSync(join(dir, 'b.hang')) && lines(out).length === 2,
       20_000,
       'b to hang',
     );
+    first.kill('SIGINT');
+    await until(() => err.includes('Ctrl-C again to stop now'), 10_000, 'the first Ctrl-C');
     first.kill('SIGINT');
     const stopped = await firstExit;
     expect(stopped.code).toBe(130);
@@ -180,5 +208,116 @@ describe('switchyard batch: resume after a kill', () => {
     ).toEqual(['a', 'b', 'c']);
     const count = (entry: string) => lines(ledger).filter((line) => line === entry).length;
     expect([count('charge b'), count('checkpoint b'), count('charge_slowly b')]).toEqual([1, 2, 1]);
+  }, 60_000);
+
+  it('lets the calls running at the first Ctrl-C finish: six orders recorded once, none lost', async () => {
+    const dir = tempDir('switchyard-graceful-');
+    const ids = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6'];
+    const tasksFile = join(dir, 'tasks.jsonl');
+    writeFileSync(
+      tasksFile,
+      ids.map((id) => JSON.stringify({ id, task: `order ${id}` })).join('\n'),
+    );
+    const out = join(dir, 'results.jsonl');
+    const ledger = join(dir, 'ledger.txt');
+    const release = join(dir, 'release');
+    const args = [
+      'batch',
+      tasksFile,
+      '--out',
+      out,
+      '--sessions',
+      '6',
+      '--tools',
+      join(FIXTURES, 'order-tools.ts'),
+      '--model-module',
+      join(FIXTURES, 'order-model.ts'),
+      '--quiet',
+    ];
+    const env = { LEDGER: ledger, MARKERS: dir, RELEASE: release };
+    const first = startCli(args, env);
+    let err = '';
+    first.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const firstExit = exited(first);
+    await until(
+      () => ids.every((id) => existsSync(join(dir, `${id}.started`))),
+      20_000,
+      'six orders in flight',
+    );
+    first.kill('SIGINT');
+    await until(() => err.includes('Ctrl-C again to stop now'), 10_000, 'the Ctrl-C');
+    writeFileSync(release, '');
+    const stopped = await firstExit;
+    expect(stopped.code).toBe(130);
+    expect(lines(ledger).sort()).toEqual(ids.map((id) => `order ${id}`));
+
+    // Run again: every order's call completed, so it is replayed, never recorded twice.
+    const second = await exited(startCli(args, env));
+    expect(second.code).toBe(0);
+    expect(second.err).toContain('6 succeeded, 0 failed');
+    expect(lines(ledger)).toHaveLength(6);
+    for (const line of lines(out)) {
+      expect(JSON.parse(line)).toMatchObject({ status: 'completed', failedToolCalls: 0 });
+    }
+  }, 60_000);
+
+  it('parks a task whose call waits for approval while the batch goes on, and finishes it once approved', async () => {
+    const dir = tempDir('switchyard-approvals-');
+    const tasksFile = join(dir, 'tasks.jsonl');
+    writeFileSync(
+      tasksFile,
+      [
+        { id: 'keep', task: 'order keep' },
+        { id: 'give-back', task: 'refund give-back' },
+      ]
+        .map((task) => JSON.stringify(task))
+        .join('\n'),
+    );
+    const out = join(dir, 'results.jsonl');
+    const ledger = join(dir, 'ledger.txt');
+    const release = join(dir, 'release');
+    writeFileSync(release, '');
+    const args = [
+      'batch',
+      tasksFile,
+      '--out',
+      out,
+      '--approvals',
+      '--tools',
+      join(FIXTURES, 'order-tools.ts'),
+      '--model-module',
+      join(FIXTURES, 'order-model.ts'),
+      '--quiet',
+    ];
+    const env = { LEDGER: ledger, MARKERS: dir, RELEASE: release };
+    const first = await exited(startCli(args, env));
+    expect(first.code).toBe(5);
+    expect(first.err).toContain('1 succeeded, 0 failed, 1 awaiting approval');
+    expect(lines(ledger)).toEqual(['order keep']);
+
+    const listed = await exited(startCli(['approvals', '--out', out, '--json'], env), true);
+    const [pending] = listed.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(pending).toMatchObject({ toolName: 'refund', arguments: { task: 'give-back' } });
+    // Deciding on another call id is refused and changes nothing.
+    const wrong = await exited(
+      startCli(['approvals', 'approve', pending.runId, 'call_nope', '--out', out], env),
+    );
+    expect(wrong.code).toBe(1);
+    const approved = await exited(
+      startCli(['approvals', 'approve', pending.runId, pending.callId, '--out', out], env),
+    );
+    expect(approved.code).toBe(0);
+
+    const second = await exited(startCli(args, env));
+    expect(second.code).toBe(0);
+    expect(second.err).toContain('1 succeeded, 0 failed, 1 finished earlier');
+    const third = await exited(startCli(args, env));
+    expect(third.code).toBe(0);
+    expect(lines(ledger)).toEqual(['order keep', 'refund give-back']);
   }, 60_000);
 });

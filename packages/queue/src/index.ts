@@ -15,5 +15,9 @@ export {
   type QueueWorkerStats,
   startQueueWorker,
 } from './queue-worker.js';
+export {
+  createRedisJournalStore,
+  type RedisJournalStoreOptions,
+} from './redis-journal-store.js';
 export { createTaskQueue, type TaskQueue, type TaskResult } from './task-queue.js';
 export { startTaskWorker } from './task-worker.js';

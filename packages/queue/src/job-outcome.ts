@@ -9,6 +9,16 @@ export function queueFailure(message: string): ExecutionOutcome {
   return { ok: false, error: new Error(message), executorFailure: { message } };
 }
 
+/**
+ * An outcome for a call lost in a crash after its job may have started: it yields `in_doubt`,
+ * the status a run journal gives a call whose intent has no outcome. Such a call is never run
+ * again by the queue; a journaled run stops there until an operator resolves it (or runs it again
+ * on resume when its tool is read-only, idempotent or honours its idempotency key).
+ */
+export function queueInDoubt(message: string): ExecutionOutcome {
+  return { ok: false, error: new Error(message), executorFailure: { message, inDoubt: true } };
+}
+
 function isJobResult(value: unknown): value is QueueJobResult {
   return (
     typeof value === 'object' && value !== null && typeof (value as QueueJobResult).ok === 'boolean'
@@ -28,12 +38,12 @@ export function outcomeOfResult(toolName: string, value: unknown): ExecutionOutc
 /** The outcome of a failed job: the queue gave up on it, so nobody knows how far the tool got. */
 export function outcomeOfFailure(toolName: string, failedReason: string): ExecutionOutcome {
   if (failedReason === STALLED_REASON) {
-    return queueFailure(
+    return queueInDoubt(
       `the worker running tool "${toolName}" stopped mid-call (it died or lost its lock); the tool is neither read-only nor idempotent, so it was not run again and may or may not have taken effect`,
     );
   }
   if (failedReason === CUT_OFF_REASON) {
-    return queueFailure(
+    return queueInDoubt(
       `the worker running tool "${toolName}" stopped (its shutdown grace limit passed) mid-call; the tool is neither read-only nor idempotent, so it was not run again and may or may not have taken effect`,
     );
   }
@@ -42,16 +52,19 @@ export function outcomeOfFailure(toolName: string, failedReason: string): Execut
 
 /** The outcome of a call pending when the executor closed: its job removed unstarted, or running. */
 export function closedUnder(toolName: string, removed: boolean): ExecutionOutcome {
-  return queueFailure(
-    removed
-      ? `the queue executor closed before tool "${toolName}" started`
-      : `the queue executor closed while tool "${toolName}" ran; it may or may not have finished`,
-  );
+  return removed
+    ? queueFailure(`the queue executor closed before tool "${toolName}" started`)
+    : queueInDoubt(
+        `the queue executor closed while tool "${toolName}" ran; it may or may not have finished`,
+      );
 }
 
-/** The outcome of a job that is no longer in Redis (a restart without persistence, a removal). */
+/**
+ * The outcome of a job that is no longer in Redis (a restart without persistence, a removal):
+ * whether it ran is not known, so the call is in doubt.
+ */
 export function lostJob(toolName: string): ExecutionOutcome {
-  return queueFailure(
+  return queueInDoubt(
     `the job of tool "${toolName}" vanished from Redis (a restart without persistence, an eviction or a removal); the tool may or may not have run`,
   );
 }

@@ -30,7 +30,10 @@ export interface QueueExecutor {
   readonly executor: Executor;
   /** Counters since creation (calls sent, re-queued after a dead worker, lost, …). */
   readonly stats: QueueExecutorStats;
-  /** Settles every pending call (`executor_error`), removes jobs that had not started, disconnects. */
+  /**
+   * Settles every pending call (`executor_error` for a job removed before it started, `in_doubt`
+   * for one that ran), removes jobs that had not started, disconnects.
+   */
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export interface QueueExecutor {
  * queue's completion event, which BullMQ writes only under the job's lock, so a dead worker's late
  * result is refused; a timeout or cancellation removes a job that has not started and asks the
  * workers to abort one that has; a call whose worker dies re-runs on another worker only when the
- * tool is read-only or idempotent, and yields `executor_error` otherwise. A periodic check of calls
+ * tool is read-only or idempotent, and yields `in_doubt` otherwise (as a run journal calls it). A periodic check of calls
  * that have not been heard from settles those whose events were missed or whose jobs vanished
  * (a Redis restart without persistence).
  *

@@ -16,6 +16,8 @@ export interface QueueJobData {
   readonly turn: ToolTurnFacts;
   /** The tool's time limit on the dispatcher's side; the worker aborts the handler at it too. */
   readonly timeoutMs?: number;
+  /** The key a run journal gave the call, handed to the handler's runtime on the worker. */
+  readonly idempotencyKey?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function jobDataOf(request: ExecutionRequest): QueueJobData {
     callId: request.callId,
     turn: { iteration, sessionId, runId, emitOrder },
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+    ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
   };
 }
 

@@ -33,7 +33,7 @@ export interface QueueWorkerOptions {
   readonly maxReruns?: number;
   /**
    * How long `close()` lets running calls finish before cutting them off (re-runnable jobs go back
-   * to the wait list, run-once jobs fail with `executor_error`). Default 30 000 ms.
+   * to the wait list, run-once jobs fail: their calls yield `in_doubt`). Default 30 000 ms.
    */
   readonly shutdownGraceMs?: number;
   /** Context, stores and secrets handed to the tools that ask for them (never sent through Redis). */

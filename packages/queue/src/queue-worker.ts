@@ -28,7 +28,7 @@ export interface QueueWorker {
    * Stops taking jobs, lets the running ones finish for up to `graceMs` (default the worker's
    * `shutdownGraceMs`), then cuts off those still running: their handlers' signals abort, a
    * re-runnable job goes back to the wait list for another worker and a run-once job fails, so its
-   * call yields `executor_error` and never runs twice. Resolves once disconnected; at once when
+   * call yields `in_doubt` and never runs twice. Resolves once disconnected; at once when
    * Redis was never reached.
    */
   close(options?: { readonly graceMs?: number }): Promise<void>;

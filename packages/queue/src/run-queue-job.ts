@@ -75,6 +75,7 @@ async function run(
     args: data.args,
     callId: data.callId,
     turn: turnInfo(data),
+    idempotencyKey: data.idempotencyKey,
     signal,
     abortable: true,
     values,

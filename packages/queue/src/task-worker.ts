@@ -21,7 +21,10 @@ export function startTaskWorker(options: {
   readonly queue?: string;
   readonly prefix?: string;
   readonly concurrency?: number;
+  /** A task's lock: a dead worker's task is noticed after about this. Default 30 000 ms. */
   readonly lockDurationMs?: number;
+  /** How often dead workers' tasks are looked for. Default 30 000 ms. */
+  readonly stalledIntervalMs?: number;
   readonly maxReruns?: number;
   /**
    * Told of every error the Redis connections report (an unreachable server: `ECONNREFUSED`, about
@@ -39,6 +42,7 @@ export function startTaskWorker(options: {
       prefix: checkQueueName(options.prefix ?? DEFAULT_PREFIX, 'prefix'),
       concurrency: options.concurrency ?? 1,
       lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
       maxStalledCount: options.maxReruns ?? 2,
     },
   );

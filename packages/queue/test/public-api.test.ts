@@ -7,6 +7,7 @@ import * as entry from '../src/index.js';
 const NAMES = [
   'DEFAULT_QUEUE',
   'createQueueExecutor',
+  'createRedisJournalStore',
   'createTaskQueue',
   'onQueue',
   'startQueueWorker',

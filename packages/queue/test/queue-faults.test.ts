@@ -53,7 +53,7 @@ describe('queue workers killed mid-call', () => {
     expect(runs.map((line) => Number(line.split(' ')[2]))).toEqual([first, ranOn]);
   });
 
-  it('yields executor_error, never a second run, when a side-effecting call loses its worker', async () => {
+  it('yields in_doubt, never a second run, when a side-effecting call loses its worker', async () => {
     const pending = dispatcher.dispatch({ id: 's1', name: 'record', arguments: { key: 's1' } });
     const first = await runningOn('record s1 ');
     const replacement = addWorker();
@@ -62,8 +62,8 @@ describe('queue workers killed mid-call', () => {
     const result = await pending;
     expect(result).toMatchObject({
       ok: false,
-      status: 'executor_error',
-      errorCategory: 'executor_error',
+      status: 'in_doubt',
+      errorCategory: 'in_doubt',
       toolCallId: 's1',
     });
     expect(result.error).toContain('was not run again');
@@ -104,7 +104,7 @@ describe('a worker that stalls and comes back', () => {
 });
 
 describe('a Redis restart mid-run', () => {
-  it('gives every call one result (its own, or executor_error for a lost job) and recovers', async () => {
+  it('gives every call one result (its own, or in_doubt for a lost job) and recovers', async () => {
     const live = workers.filter(
       (worker) => worker.child.exitCode === null && worker.child.signalCode === null,
     );
@@ -130,7 +130,7 @@ describe('a Redis restart mid-run', () => {
     const results = await Promise.all(pending);
     expect(results.map((result) => result.toolCallId)).toEqual(calls.map((call) => call.id));
     for (const result of results) {
-      expect(result).toMatchObject({ status: 'executor_error' });
+      expect(result).toMatchObject({ status: 'in_doubt', errorCategory: 'in_doubt' });
       expect(result.error).toContain('vanished from Redis');
     }
     // Side effects that started ran once; none ran again after the restart.

@@ -58,7 +58,7 @@ describe('a persistent Redis killed and restarted mid-run', () => {
       }
       // A run-once call keeps its value after its one run. The exception is a job whose worker was
       // taking it as Redis died: the reply that handed it over is lost, so no worker runs it and
-      // its lock lapses; it then ends as a dead worker's job would, executor_error, never run.
+      // its lock lapses; it then ends as a dead worker's job would, in_doubt, never run.
       if (result.ok) expect(runs, key).toEqual([(result.result as { pid: number }).pid]);
       else {
         expect(result.error, key).toContain('was not run again');

@@ -59,8 +59,8 @@ describe('switchyard worker on SIGTERM', () => {
     const effectResult = await effect;
     expect(effectResult).toMatchObject({
       ok: false,
-      status: 'executor_error',
-      errorCategory: 'executor_error',
+      status: 'in_doubt',
+      errorCategory: 'in_doubt',
       toolCallId: 'effect',
     });
     expect(effectResult.error).toContain('grace limit');
