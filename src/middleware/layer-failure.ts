@@ -5,9 +5,7 @@ import { exceptionResult, type ToolCallResult } from '../dispatch/result.js';
 /**
  * What a bundled layer's own failure becomes, from the `catch` around its body: a cancellation is
  * rethrown (it always propagates), anything else is the call's `tool_middleware_exception` result,
- * blaming the layer by name, that the layers outside still see and record. Trapping in the layer
- * itself costs nothing until something throws; a wrapper around it would cost every call a
- * promise and a turn of the microtask queue (see `keepsContract`).
+ * blaming the layer by name, that the layers outside still see and record.
  *
  * @example
  * async function with_example(call, next) {

@@ -11,7 +11,6 @@ import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { type CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import { checkBoolean, checkPositive } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { isoTime } from './iso-time.js';
 import { layerFailure } from './layer-failure.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
@@ -239,22 +238,20 @@ export function withAuditLog(
       return layerFailure(call, error, 'with_audit_log');
     }
   };
-  return keepsContract(
-    Object.assign(caller, {
-      async flush() {
-        await Promise.all([...logs.values()].map((log) => log.flush()));
-      },
-      async close() {
-        const open = [...logs.values()];
-        const failedOpen = unopened.values().next();
-        logs.clear();
-        unopened.clear();
-        // Every log is closed, even when another one's writes failed; then the first failure.
-        const closed = await Promise.allSettled(open.map((log) => log.close()));
-        const failed = closed.find((outcome) => outcome.status === 'rejected');
-        if (failed !== undefined) throw failed.reason;
-        if (failedOpen.done !== true) throw failedOpen.value;
-      },
-    }),
-  );
+  return Object.assign(caller, {
+    async flush() {
+      await Promise.all([...logs.values()].map((log) => log.flush()));
+    },
+    async close() {
+      const open = [...logs.values()];
+      const failedOpen = unopened.values().next();
+      logs.clear();
+      unopened.clear();
+      // Every log is closed, even when another one's writes failed; then the first failure.
+      const closed = await Promise.allSettled(open.map((log) => log.close()));
+      const failed = closed.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      if (failedOpen.done !== true) throw failedOpen.value;
+    },
+  });
 }

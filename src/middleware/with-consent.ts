@@ -11,8 +11,7 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import { ConsentQueue } from './consent-queue.js';
 import { isoTime } from './iso-time.js';
 import { layerFailure } from './layer-failure.js';
@@ -188,16 +187,11 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
         });
       }
       const result = await next(call);
-      return attachLayerAfter(
-        next,
-        result,
-        { name: LAYER, status: answer.decision },
-        { consent: answer },
-      );
+      return attachLayer(result, { name: LAYER, status: answer.decision }, { consent: answer });
     } catch (error) {
       return layerFailure(call, error, LAYER);
     }
   }
 
-  return keepsContract(with_consent);
+  return with_consent;
 }

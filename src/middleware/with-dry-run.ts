@@ -2,7 +2,6 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { checkString, checkStringList, optionsObject } from '../option-checks.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
@@ -73,5 +72,5 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     }
   }
 
-  return keepsContract(with_dry_run);
+  return with_dry_run;
 }

@@ -10,8 +10,7 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
@@ -154,8 +153,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
           storeError = errorMessage(error);
         }
       }
-      return attachLayerAfter(
-        next,
+      return attachLayer(
         result,
         storeError === undefined
           ? { name: LAYER, status: 'miss', key: userKey }
@@ -203,7 +201,7 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     }
   }
 
-  return keepsContract(with_idempotency);
+  return with_idempotency;
 }
 
 /**

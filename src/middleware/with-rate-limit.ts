@@ -12,9 +12,8 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
+import { attachLayer } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused, passRefused } from './refused-call.js';
 
@@ -147,11 +146,11 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
         layer.toolCount = toolUsed + 1;
         layer.toolCap = toolCap;
       }
-      return attachLayerAfter(next, result, layer);
+      return attachLayer(result, layer);
     } catch (error) {
       return layerFailure(call, error, LAYER);
     }
   }
 
-  return keepsContract(with_rate_limit);
+  return with_rate_limit;
 }

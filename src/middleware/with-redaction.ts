@@ -7,8 +7,7 @@ import { CancelledError, errorMessage } from '../errors.js';
 import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import { layerFailure } from './layer-failure.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
@@ -127,7 +126,6 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
   }
 
   function recorded(
-    next: Next,
     result: ToolCallResult,
     redactedIn: readonly string[],
     redactedOut: readonly string[],
@@ -140,7 +138,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       redactedIn,
       redactedOut,
     });
-    return attachLayerAfter(next, result, layer, { metadata });
+    return attachLayer(result, layer, { metadata });
   }
 
   async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
@@ -198,7 +196,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
         outbound = asked instanceof Promise ? await asked : asked;
       } catch (error) {
         if (!(error instanceof RedactorFailure)) throw error;
-        return recorded(next, withheldResult(result), redactedIn, [], {
+        return recorded(withheldResult(result), redactedIn, [], {
           name: LAYER,
           status: 'withheld',
           phase: 'out',
@@ -213,7 +211,6 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
             ]
           : [...outbound.redactedFields];
       return recorded(
-        next,
         redactedResult(result, outbound, maxChars),
         redactedIn,
         redactedOut,
@@ -224,7 +221,7 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     }
   }
 
-  return keepsContract(with_redaction);
+  return with_redaction;
 }
 
 /** A redactor threw: carried to the phase that decides how to fail closed. */

@@ -11,8 +11,7 @@ import {
 } from '../option-checks.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import { layerFailure } from './layer-failure.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
@@ -157,12 +156,11 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
       const reason = typeof raw === 'string' ? raw.trim() : '';
       if (codePointsAtLeast(reason, minLength)) {
         const result = await forward(call, next);
-        return attachLayerAfter(next, result, OK_ENTRY, reasonAudit(reason));
+        return attachLayer(result, OK_ENTRY, reasonAudit(reason));
       }
       if (onMissing === 'fill_blank') {
         const result = await forward(call, next);
-        return attachLayerAfter(
-          next,
+        return attachLayer(
           result,
           { name: LAYER, status: 'fill_blank' },
           reasonAudit(NO_REASON_GIVEN),
@@ -179,5 +177,5 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     }
   }
 
-  return { schemaTransform, caller: keepsContract(with_required_reason) };
+  return { schemaTransform, caller: with_required_reason };
 }

@@ -10,8 +10,7 @@ import { InvalidOptionError, SwitchyardError } from '../errors.js';
 import { checkOneOf, checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import { layerFailure } from './layer-failure.js';
 
 /** Options of `withScopedExecutor`. */
@@ -138,12 +137,11 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
     }
     try {
       const result = await next(withExecutionPolicy(call, policy));
-      return attachLayerAfter(next, result, okEntry, { scope });
+      return attachLayer(result, okEntry, { scope });
     } catch (error) {
       return layerFailure(call, error, LAYER);
     }
   }
 
-  // A raising scope throws by design: composed, it is trapped like a user layer.
-  return onViolation === 'raise' ? with_scoped_executor : keepsContract(with_scoped_executor);
+  return with_scoped_executor;
 }

@@ -2,9 +2,8 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { attachLayerAfter } from './attach-audit.js';
+import { attachLayer } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { layerFailure } from './layer-failure.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
@@ -137,7 +136,7 @@ export function withTelemetry(
       }
       const ended = now();
       emit(call, result, started, ended);
-      return attachLayerAfter(next, result, {
+      return attachLayer(result, {
         name: 'with_telemetry',
         status: 'ok',
         elapsedMs: ended - started,
@@ -146,5 +145,5 @@ export function withTelemetry(
       return layerFailure(call, error, 'with_telemetry');
     }
   };
-  return keepsContract(Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() }));
+  return Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() });
 }

@@ -12,8 +12,7 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
+import { attachLayer } from './attach-audit.js';
 import { layerFailure } from './layer-failure.js';
 
 /** Options of `withTimeout`. */
@@ -96,7 +95,7 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
       const elapsedMs = Math.round(now() - started);
       const result = outcome.result ?? shortCircuitResult(call, { status: 'timeout' });
       if (!outcome.fired && elapsedMs < limitMs) {
-        return attachLayerAfter(next, result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
+        return attachLayer(result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
       }
       const error = `${message} (elapsed: ${elapsedMs}ms, limit: ${limitMs}ms)`;
       const note = `[timeout: ${call.toolName}]\n${error}`;
@@ -108,7 +107,7 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
         errorCategory: 'timeout',
         observation: result.observation === '' ? note : `${note}\n${result.observation}`,
       };
-      return attachLayerAfter(next, breached, {
+      return attachLayer(breached, {
         name: LAYER,
         status: 'timeout',
         elapsedMs,
@@ -119,5 +118,5 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
     }
   }
 
-  return keepsContract(with_timeout);
+  return with_timeout;
 }
