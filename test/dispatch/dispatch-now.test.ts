@@ -6,7 +6,7 @@ import { dispatchTurn } from '../../src/streams/dispatch-turn.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';
 
-const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } as const;
 const handled: number[] = [];
 const double = defineTool<{ n: number }, number>({
   name: 'double',
