@@ -1,28 +1,32 @@
 /**
  * The full 10-layer governance stack (audit with the local receipt log, telemetry, scope, reason,
- * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call,
- * and the same stack with its receipts on the results instead of in a file; then each layer alone,
- * and one receipt of the stack through the log step by step, to show where the time goes; and
- * receipts written per second through the single-writer log, in bursts and one per turn of the
- * event loop. Targets: the stack adds at
- * most 10 µs per call; receipts ≥ 50k per second.
+ * consent, redaction, idempotency, timeout, rate limit, dry run) against no middleware, per call:
+ * as governanceStack builds it (one compiled layer), as the same ten layers composed with
+ * composeToolCallers, as the baseline build's governanceStack when BASELINE names one (see
+ * bench/support/baseline.ts), and with its receipts on the results instead of in a file. Then each
+ * layer alone, and one receipt of the stack through the log step by step, to show where the time
+ * goes; and receipts written per second through the single-writer log, in bursts and one per turn
+ * of the event loop. Targets: the stack adds at most 10 µs per call; receipts ≥ 50k per second.
  *
  * Receipts are counted in full: every task with an audit layer ends with `flush()`, which waits
  * until each receipt of its 500 calls is in the file, so the work of writing them (the group
  * commit's writes, and the wait for the last one) is inside the measured time, amortised per batch of
  * 500 as it is in a real burst, and never left to the next iteration or to the baseline.
  *
- * Run: npm run bench:one bench/governance-stack.bench.ts
+ * Run: npm run build && npx tsx bench/governance-stack.bench.ts   (BASELINE=folder, ROUNDS=n)
  */
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
-import { printRatios } from './support/report.js';
+import { baseline } from './support/baseline.js';
+import { median, printRatios } from './support/report.js';
 import {
   addTool,
+  composeToolCallers,
   createDispatcher,
   createToolRegistry,
+  type Dispatcher,
   GENESIS_HASH,
   type GovernanceStack,
   type GovernanceStackOptions,
@@ -31,120 +35,192 @@ import {
   receiptHash,
   type ToolCallReceipt,
   toolsUseMiddleware,
+  withAuditLog,
+  withConsent,
+  withDryRun,
+  withIdempotency,
+  withRateLimit,
+  withRedaction,
+  withRequiredReason,
+  withScopedExecutor,
+  withTelemetry,
+  withTimeout,
 } from './support/switchyard.js';
 
 const CALLS = 500;
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-governance-'));
 // Every iteration writes megabytes of receipts: remove them, also when the run fails.
 process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
 const add = addTool;
-const layerOptions = {
-  audit: { sink: 'local', directory },
-  telemetry: 'noop',
-  scope: { stage: 'bench', allowedTools: ['add'] },
-  reason: true,
-  consent: { prompt: () => true, options: { when: () => true } },
-  redaction: () => undefined,
-  idempotency: { key: (call) => call.callId },
-  timeout: { maxMs: 10_000 },
-  rateLimit: { maxCalls: 1e12 },
-  dryRun: { except: ['add'] },
-} satisfies GovernanceStackOptions;
-const stack = governanceStack(layerOptions);
+/** The stack's options; each stack gets a receipt directory of its own. */
+function layerOptions(receipts: string) {
+  return {
+    audit: { sink: 'local', directory: receipts },
+    telemetry: 'noop',
+    scope: { stage: 'bench', allowedTools: ['add'] },
+    reason: true,
+    consent: { prompt: () => true, options: { when: () => true } },
+    redaction: () => undefined,
+    idempotency: { key: (call) => call.callId },
+    timeout: { maxMs: 10_000 },
+    rateLimit: { maxCalls: 1e12 },
+    dryRun: { except: ['add'] },
+  } satisfies GovernanceStackOptions;
+}
+type Options = ReturnType<typeof layerOptions>;
+
+/** The same ten layers as `governanceStack(options)`, composed with composeToolCallers. */
+function composedStack(options: Options) {
+  const audit = withAuditLog(options.audit);
+  const reason = withRequiredReason();
+  const caller = composeToolCallers([
+    audit,
+    withTelemetry(options.telemetry),
+    withScopedExecutor(options.scope),
+    reason.caller,
+    withConsent(options.consent.prompt, options.consent.options),
+    withRedaction(options.redaction),
+    withIdempotency(options.idempotency.key),
+    withTimeout(options.timeout),
+    withRateLimit(options.rateLimit),
+    withDryRun(options.dryRun),
+  ]);
+  return {
+    caller,
+    schemaTransform: reason.schemaTransform,
+    flush: audit.flush,
+    close: audit.close,
+  };
+}
+
+function receiptsIn(name: string): string {
+  return mkdtempSync(join(directory, `${name}-`));
+}
+
+const registry = createToolRegistry([add]);
+const bare = createDispatcher({ registry });
+const stack = governanceStack(layerOptions(receiptsIn('compiled')));
+const composed = composedStack(layerOptions(receiptsIn('composed')));
 // The same stack with its receipts on the results instead of in a file: what the local log costs.
-const inMemory = governanceStack({ ...layerOptions, audit: { sink: 'cloud' } });
-const bare = createDispatcher({ registry: createToolRegistry([add]) });
-const governedInMemory = createDispatcher({
-  registry: toolsUseMiddleware(createToolRegistry([add]), inMemory.schemaTransform!),
-  caller: inMemory.caller,
-});
+const inMemory = governanceStack({ ...layerOptions(directory), audit: { sink: 'cloud' } });
 const governed = createDispatcher({
-  registry: toolsUseMiddleware(createToolRegistry([add]), stack.schemaTransform!),
+  registry: toolsUseMiddleware(registry, stack.schemaTransform!),
   caller: stack.caller,
 });
+const governedComposed = createDispatcher({
+  registry: toolsUseMiddleware(registry, composed.schemaTransform),
+  caller: composed.caller,
+});
+const governedInMemory = createDispatcher({
+  registry: toolsUseMiddleware(registry, inMemory.schemaTransform!),
+  caller: inMemory.caller,
+});
+/** The baseline build's stack, when one is given. */
+const earlier = (() => {
+  if (baseline === undefined) return undefined;
+  const { core } = baseline;
+  const earlierStack = core.governanceStack(layerOptions(receiptsIn('baseline')));
+  const earlierRegistry = core.createToolRegistry([core.defineTool(add)]);
+  const dispatcher = core.createDispatcher({
+    registry: core.toolsUseMiddleware(earlierRegistry, earlierStack.schemaTransform!),
+    caller: earlierStack.caller,
+  });
+  return { stack: earlierStack, dispatcher: dispatcher as unknown as Dispatcher };
+})();
 let serial = 0;
+
+/** 500 calls one after another, every result checked; then the receipts written. */
+async function burst(dispatcher: Dispatcher, flush?: () => Promise<void>): Promise<void> {
+  for (let n = 0; n < CALLS; n += 1) {
+    const result = await dispatcher.dispatch(
+      { id: `g${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
+      { sessionId: 'bench' },
+    );
+    if (!result.ok) throw new Error(result.error ?? 'failed');
+  }
+  await flush?.();
+}
+async function bareBurst(): Promise<void> {
+  for (let n = 0; n < CALLS; n += 1)
+    await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
+}
+
+const BASE = 'no middleware (baseline)';
+const COMPILED = '10-layer governance stack (compiled), local receipts';
+const COMPOSED = 'the same 10 layers composed, local receipts';
+const EARLIER = 'baseline build: 10-layer governance stack, local receipts';
+const IN_MEMORY = 'governance stack (compiled), receipts on the results (no file)';
+const cases = new Map<string, () => Promise<void>>([
+  [BASE, bareBurst],
+  [COMPILED, () => burst(governed, stack.flush)],
+  [COMPOSED, () => burst(governedComposed, composed.flush)],
+  ...(earlier === undefined
+    ? []
+    : [[EARLIER, () => burst(earlier.dispatcher, earlier.stack.flush)] as const]),
+  [IN_MEMORY, () => burst(governedInMemory)],
+]);
 
 const calls = new Bench({
   name: `governance stack (${CALLS} sequential calls per iteration; per call)`,
   time: 2000,
   warmup: true,
 });
-calls
-  .add('no middleware (baseline)', async () => {
-    for (let n = 0; n < CALLS; n += 1)
-      await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
-  })
-  .add('10-layer governance stack, local receipts', async () => {
-    for (let n = 0; n < CALLS; n += 1) {
-      const result = await governed.dispatch(
-        { id: `g${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
-        { sessionId: 'bench' },
-      );
-      if (!result.ok) throw new Error(result.error ?? 'failed');
-    }
-    await stack.flush();
-  })
-  .add('10-layer governance stack, receipts on the results (no file)', async () => {
-    for (let n = 0; n < CALLS; n += 1) {
-      const result = await governedInMemory.dispatch(
-        { id: `m${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
-        { sessionId: 'bench' },
-      );
-      if (!result.ok) throw new Error(result.error ?? 'failed');
-    }
-  });
+for (const [name, run] of cases) calls.add(name, run);
 await calls.run();
-const perCall = printRatios(calls, 'no middleware (baseline)', CALLS, 'µs');
-const added =
-  ((perCall.get('10-layer governance stack, local receipts') ?? Number.NaN) -
-    (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
-  1000;
-const addedInMemory =
-  ((perCall.get('10-layer governance stack, receipts on the results (no file)') ?? Number.NaN) -
-    (perCall.get('no middleware (baseline)') ?? Number.NaN)) *
-  1000;
+const perCall = printRatios(calls, BASE, CALLS, 'µs');
+const addedBy = (name: string) =>
+  ((perCall.get(name) ?? Number.NaN) - (perCall.get(BASE) ?? Number.NaN)) * 1000;
+const added = addedBy(COMPILED);
 console.log(
-  `the stack adds ${added.toFixed(1)} µs per call; target ≤ 10 µs: ${added <= 10 ? 'met' : 'MISSED'}`,
+  `the stack adds ${added.toFixed(1)} µs per call; target ≤ 10 µs: ${added <= 10 ? 'met' : 'MISSED'}; composed, the same layers add ${addedBy(COMPOSED).toFixed(1)} µs`,
 );
 console.log(
-  `with its receipts on the results instead of in the local log it adds ${addedInMemory.toFixed(1)} µs: the log's line (its JSON text, SHA-256 chain and write) costs ${(added - addedInMemory).toFixed(1)} µs per call`,
+  `with its receipts on the results instead of in the local log it adds ${addedBy(IN_MEMORY).toFixed(1)} µs: the log's line (its JSON text, SHA-256 chain and write) costs ${(added - addedBy(IN_MEMORY)).toFixed(1)} µs per call`,
 );
 
-// The same comparison in CPU time (this process's user + system time), alternating baseline and
-// stack in rounds: on a shared machine wall time also measures the neighbours.
+// The same comparison in CPU time (this process's user + system time), every case once per round
+// in rotated order: on a shared machine wall time also measures the neighbours.
 const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
 async function cpuPerCall(run: () => Promise<void>): Promise<number> {
   const started = cpuMs();
-  for (let round = 0; round < 20; round += 1) await run();
+  for (let repeat = 0; repeat < 20; repeat += 1) await run();
   return ((cpuMs() - started) / (20 * CALLS)) * 1000;
 }
-const cpuRounds: { bare: number; stack: number }[] = [];
-for (let round = 0; round < 5; round += 1) {
-  const bareCpu = await cpuPerCall(async () => {
-    for (let n = 0; n < CALLS; n += 1)
-      await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
-  });
-  const stackCpu = await cpuPerCall(async () => {
-    for (let n = 0; n < CALLS; n += 1)
-      await governed.dispatch(
-        { id: `g${serial++}`, name: 'add', arguments: '{"a":1,"b":2,"reason":"bench"}' },
-        { sessionId: 'bench' },
-      );
-    await stack.flush();
-  });
-  cpuRounds.push({ bare: bareCpu, stack: stackCpu });
+const names = [...cases.keys()].filter((name) => name !== IN_MEMORY);
+const cpu = new Map<string, number[]>(names.map((name) => [name, []]));
+for (let round = 0; round < ROUNDS; round += 1) {
+  const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+  for (const name of order) cpu.get(name)!.push(await cpuPerCall(cases.get(name)!));
 }
-const middle = <T>(values: T[], by: (value: T) => number) =>
-  [...values].sort((left, right) => by(left) - by(right))[Math.floor(values.length / 2)]!;
-const cpuMedian = middle(cpuRounds, (round) => round.stack - round.bare);
-console.log(
-  `in CPU time (median of ${cpuRounds.length} alternating rounds): baseline ${cpuMedian.bare.toFixed(2)} µs, stack ${cpuMedian.stack.toFixed(2)} µs per call — adds ${(cpuMedian.stack - cpuMedian.bare).toFixed(1)} µs, ${(cpuMedian.stack / cpuMedian.bare).toFixed(1)}× the baseline`,
+const cpuBase = cpu.get(BASE)!;
+console.log(`in CPU time (medians of ${ROUNDS} rounds, every case once per round, rotated):`);
+console.table(
+  names.map((name) => {
+    const each = cpu.get(name)!;
+    return {
+      case: name,
+      'µs per call': median(each).toFixed(2),
+      '+ over baseline (µs)': median(each.map((value, round) => value - cpuBase[round]!)).toFixed(
+        2,
+      ),
+      ...(name === COMPILED
+        ? {}
+        : {
+            'x compiled stack': median(
+              each.map((value, round) => value / cpu.get(COMPILED)![round]!),
+            ).toFixed(2),
+          }),
+    };
+  }),
 );
 await stack.close();
+await composed.close();
 await inMemory.close();
+await earlier?.stack.close();
 
 // Each layer alone, with the options it has in the stack. Alone, the audit layer's receipts are
 // smaller (no other layer adds to the audit), so the column does not add up to the stack's figure.
@@ -153,16 +229,11 @@ const alone = new Bench({
   time: 1000,
   warmup: true,
 });
-alone.add('no middleware (baseline)', async () => {
-  for (let n = 0; n < CALLS; n += 1)
-    await bare.dispatch({ id: `b${serial++}`, name: 'add', arguments: '{"a":1,"b":2}' });
-});
+alone.add(BASE, bareBurst);
 const single: GovernanceStack[] = [];
-for (const layer of Object.keys(layerOptions) as (keyof typeof layerOptions)[]) {
-  const options: GovernanceStackOptions =
-    layer === 'audit'
-      ? { audit: { sink: 'local', directory: mkdtempSync(join(directory, 'alone-')) } }
-      : { [layer]: layerOptions[layer] };
+const aloneOptions = layerOptions(receiptsIn('alone'));
+for (const layer of Object.keys(aloneOptions) as (keyof Options)[]) {
+  const options: GovernanceStackOptions = { [layer]: aloneOptions[layer] };
   const only = governanceStack(options);
   single.push(only);
   const registry = createToolRegistry([add]);
@@ -184,7 +255,7 @@ for (const layer of Object.keys(layerOptions) as (keyof typeof layerOptions)[]) 
   });
 }
 await alone.run();
-printRatios(alone, 'no middleware (baseline)', CALLS, 'µs');
+printRatios(alone, BASE, CALLS, 'µs');
 await Promise.all(single.map((only) => only.close()));
 
 // One receipt of the full stack (its audit holds every layer's entry), step by step: its JSON text,
@@ -192,7 +263,7 @@ await Promise.all(single.map((only) => only.close()));
 // work for it, written. What the local log adds to the stack per call is this last row.
 let stackReceipt: ToolCallReceipt | undefined;
 const capturing = governanceStack({
-  ...layerOptions,
+  ...layerOptions(directory),
   audit: {
     sink: (receipt) => {
       stackReceipt = receipt;

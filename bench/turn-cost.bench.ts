@@ -5,8 +5,10 @@
  * Targets: ≤ 2 µs per call at N = 1; ≤ 0.8 µs per call at N = 100, within 3.6× of the bare loop.
  * On a loaded machine read the ratio column: wall-clock figures move with the neighbours. Each N
  * runs in ROUNDS rounds (default 5); figures are medians over rounds of each round's mean turn (GC pauses included).
+ * With `BASELINE=<folder of an earlier build>` (see bench/support/baseline.ts) the same turns also
+ * run through that build, in the same rounds: the last column is this build over that one.
  *
- * Run: npm run build && tsx bench/turn-cost.bench.ts   (ROUNDS=n)
+ * Run: npm run build && tsx bench/turn-cost.bench.ts   (ROUNDS=n, BASELINE=folder)
  * Profile: TURN_COST_PROFILE=100 [TURN_COST_CALLS=2000000] [TURN_COST_BARE=1] \
  *   node --cpu-prof --import tsx bench/turn-cost.bench.ts
  *   runs only dispatchTurn (or the bare loop) at that N for a fixed number of calls, without
@@ -14,6 +16,7 @@
  *   two call counts and divide the difference, which cancels start-up).
  */
 import { Bench } from 'tinybench';
+import { baseline } from './support/baseline.js';
 import { meanMs, median } from './support/report.js';
 import {
   createDispatcher,
@@ -36,6 +39,16 @@ const add = defineTool<{ a: number; b: number }, number>({
   handler,
 });
 const dispatcher = createDispatcher({ registry: createToolRegistry([add]) });
+/** The same dispatcher and turn API of the earlier build, when one is given. */
+const earlier =
+  baseline === undefined
+    ? undefined
+    : {
+        dispatchTurn: baseline.core.dispatchTurn,
+        dispatcher: baseline.core.createDispatcher({
+          registry: baseline.core.createToolRegistry([baseline.core.defineTool(add)]),
+        }),
+      };
 
 function callsOf(n: number) {
   return Array.from({ length: n }, (_, index) => ({
@@ -71,6 +84,7 @@ if (profiled > 0) {
     const calls = callsOf(n);
     const bares: number[] = [];
     const turns: number[] = [];
+    const earlierTurns: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const bench = new Bench({ time: 400, warmup: true });
       bench
@@ -80,9 +94,15 @@ if (profiled > 0) {
         .add('dispatchTurn', async () => {
           await dispatchTurn(calls, { dispatcher });
         });
+      if (earlier !== undefined) {
+        bench.add('dispatchTurn, baseline build', async () => {
+          await earlier.dispatchTurn(calls, { dispatcher: earlier.dispatcher });
+        });
+      }
       await bench.run();
       bares.push((meanMs(bench, 'bare loop') * 1000) / n);
       turns.push((meanMs(bench, 'dispatchTurn') * 1000) / n);
+      earlierTurns.push((meanMs(bench, 'dispatchTurn, baseline build') * 1000) / n);
     }
     const bare = median(bares);
     const turn = median(turns);
@@ -94,10 +114,18 @@ if (profiled > 0) {
       'rounds min–max': `${Math.min(...turns).toFixed(3)}–${Math.max(...turns).toFixed(3)}`,
       'x bare loop': median(turns.map((each, round) => each / bares[round]!)).toFixed(2),
       target: Number.isNaN(target) ? '' : `≤ ${target} µs${n === 100 ? ', ≤ 3.6× bare' : ''}`,
+      ...(earlier === undefined
+        ? {}
+        : {
+            'baseline build (µs/call)': median(earlierTurns).toFixed(3),
+            'x baseline build': median(
+              turns.map((each, round) => each / earlierTurns[round]!),
+            ).toFixed(2),
+          }),
     });
   }
   console.log(
-    `dispatchTurn per call vs a bare await handler(JSON.parse(args)) loop (medians of ${ROUNDS} rounds)`,
+    `dispatchTurn per call vs a bare await handler(JSON.parse(args)) loop (medians of ${ROUNDS} rounds)${earlier === undefined ? '' : `; baseline build: ${baseline?.folder}`}`,
   );
   console.table(rows);
 }

@@ -48,17 +48,8 @@ export interface AdmissionOptions {
   readonly policy: ExecutionPolicy | undefined;
 }
 
-/**
- * Builds the envelope of a call as it arrives: its tool, its arguments read and checked.
- * `emitOrder` overrides the turn options' own (a turn shares one options object among its calls);
- * `tool` is the call's tool when the turn engine already looked it up (null: no such tool).
- */
-export type Admit = (
-  read: ReadCall,
-  turnOptions: TurnOptions | undefined,
-  emitOrder?: number,
-  tool?: AnyTool | null,
-) => ToolCallEnvelope;
+/** Builds the envelope of a call as it arrives: its tool, its arguments read and checked. */
+export type Admit = (read: ReadCall, turnOptions: TurnOptions | undefined) => ToolCallEnvelope;
 
 /**
  * Admission of a dispatcher's calls: resolves the tool (advertised only), reads the arguments
@@ -107,15 +98,10 @@ export function createAdmission(options: AdmissionOptions): Admit {
     return argumentShapeProblem(parsed, shapeLimits) ?? parsed;
   }
 
-  function envelopeFor(
-    read: ReadCall,
-    turnOptions: TurnOptions | undefined,
-    emitOrder = turnOptions?.emitOrder ?? 0,
-    known?: AnyTool | null,
-  ): ToolCallEnvelope {
+  function envelopeFor(read: ReadCall, turnOptions: TurnOptions | undefined): ToolCallEnvelope {
     const callId = read.id ?? generateCallId();
     const advertised = turnOptions?.advertised ?? null;
-    const turn = turnFrom(turnOptions, emitOrder);
+    const turn = turnFrom(turnOptions);
     if (isUnreadable(read))
       return malformedEnvelope(
         read.message,
@@ -123,7 +109,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
         advertised,
       );
     const name = read.name;
-    const found = known === undefined ? registry.resolve(name) : (known ?? undefined);
+    const found = registry.resolve(name);
     const tool = found !== undefined && isAdvertised(found, advertised) ? found : undefined;
     let args = UNREADABLE_ARGS;
     let unparseable = false;
@@ -249,14 +235,14 @@ interface EnvelopeFacts {
   readonly signal: AbortSignal | undefined;
 }
 
-function turnFrom(options: TurnOptions | undefined, emitOrder: number): TurnInfo {
+function turnFrom(options: TurnOptions | undefined): TurnInfo {
   return {
     iteration: options?.iteration ?? 0,
     sessionId: options?.sessionId ?? '',
     runId: options?.runId ?? null,
     model: options?.model ?? null,
     provider: options?.provider ?? null,
-    emitOrder,
+    emitOrder: options?.emitOrder ?? 0,
     maxConcurrentTools: options?.maxConcurrentTools ?? 1,
   };
 }

@@ -9,13 +9,8 @@ import { classifyError } from './classify-error.js';
 import type { ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { isTransient } from './error-taxonomy.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
-import {
-  EXECUTE_NOW,
-  type ExecutionOutcome,
-  type ExecutionRequest,
-  type Executor,
-  type RuntimeValues,
-} from './executor.js';
+import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
+import { runInline } from './inline-executor.js';
 import {
   executorFailure,
   okResult,
@@ -30,11 +25,24 @@ import type { ToolCallResult } from './result.js';
 /** Another attempt is due (a transient failure or a timeout, under a retry policy). */
 const RETRY = Symbol('retry');
 
+/** What an attempt runs. */
+export interface AttemptOptions {
+  readonly deps: ExecuteCallDeps;
+  /** The call, under its tool's canonical name. */
+  readonly call: ToolCallEnvelope;
+  readonly tool: AnyTool;
+  /** Where the handler runs; null: inline, on this thread (`runInline`). */
+  readonly executor: Executor | null;
+  /** 1 for the first attempt. Default 1. */
+  readonly attempt?: number;
+  /** When the first attempt started. Default: now. */
+  readonly started?: number;
+}
+
 /**
  * One attempt at a call under its tool's timeout and retry policy, and the execution request its
- * executor receives: one object per attempt, no closures. It runs without a promise of its own
- * when the executor answers at once; a retry is a new attempt (a handler of an earlier attempt that
- * ignored its signal keeps seeing that attempt's signal, aborted).
+ * executor receives: one object per attempt, no closures. A retry is a new attempt (a handler of an
+ * earlier attempt that ignored its signal keeps seeing that attempt's signal, aborted).
  */
 export class CallAttempt implements ExecutionRequest {
   readonly tool: AnyTool;
@@ -44,7 +52,7 @@ export class CallAttempt implements ExecutionRequest {
   readonly values: RuntimeValues;
   readonly #deps: ExecuteCallDeps;
   readonly #call: ToolCallEnvelope;
-  readonly #executor: Executor;
+  readonly #executor: Executor | null;
   readonly #attempt: number;
   /** When the first attempt started: results report the time of every attempt together. */
   readonly #started: number;
@@ -57,14 +65,7 @@ export class CallAttempt implements ExecutionRequest {
   /** The attempt is over: an abort state made now follows nothing. */
   #ended = false;
 
-  constructor(
-    deps: ExecuteCallDeps,
-    call: ToolCallEnvelope,
-    tool: AnyTool,
-    executor: Executor,
-    attempt = 1,
-    started = deps.now(),
-  ) {
+  constructor({ deps, call, tool, executor, attempt = 1, started = deps.now() }: AttemptOptions) {
     this.tool = tool;
     this.args = call.toolArgs;
     this.callId = call.callId;
@@ -127,34 +128,34 @@ export class CallAttempt implements ExecutionRequest {
     this.#abort?.dispose();
   }
 
-  /** The call's result, a promise of it, or (thrown or rejected) the call's cancellation. */
+  /**
+   * The call's result; throws or rejects with the call's cancellation. The result itself, not a
+   * promise, only when an inline handler answered at once (`runInline`): the dispatcher's one fast
+   * path (see `Dispatcher.dispatchNow`).
+   */
   run(): ToolCallResult | Promise<ToolCallResult> {
     const call = this.#call;
     const { tool } = this;
     const executor = this.#executor;
     if (tool.timeoutMs !== undefined) {
-      this.#abort = new AbortLink(call.signal, timeLimit(tool, executor.timesExecution === true));
+      this.#abort = new AbortLink(call.signal, timeLimit(tool, executor?.timesExecution === true));
     }
-    // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
-    if (this.#aborted()) return this.#next(this.#verdict(undefined));
-    let pending: ExecutionOutcome | Promise<ExecutionOutcome>;
+    let outcome: ExecutionOutcome | Promise<ExecutionOutcome> | undefined;
     try {
-      const now = (executor as Partial<Record<typeof EXECUTE_NOW, Executor['execute']>>)[
-        EXECUTE_NOW
-      ];
-      pending = now === undefined ? executor.execute(this) : now.call(executor, this);
+      // A call aborted while a layer held it (a consent prompt, a queue) never starts its handler.
+      if (!this.#aborted()) outcome = executor === null ? runInline(this) : executor.execute(this);
     } catch (error) {
       this.#end();
       throw error;
     }
-    if (!(pending instanceof Promise)) {
+    if (!(outcome instanceof Promise)) {
       this.#end();
-      return this.#next(this.#verdict(pending));
+      return this.#answer(outcome);
     }
-    return pending.then(
-      (outcome) => {
+    return outcome.then(
+      (settled) => {
         this.#end();
-        return this.#next(this.#verdict(outcome));
+        return this.#answer(settled);
       },
       (error: unknown) => {
         this.#end();
@@ -163,8 +164,9 @@ export class CallAttempt implements ExecutionRequest {
     );
   }
 
-  /** The result, or the next attempt after the retry policy's pause. */
-  #next(verdict: ToolCallResult | typeof RETRY): ToolCallResult | Promise<ToolCallResult> {
+  /** The result the outcome means, or the next attempt's; throws the call's cancellation. */
+  #answer(outcome: ExecutionOutcome | undefined): ToolCallResult | Promise<ToolCallResult> {
+    const verdict = this.#verdict(outcome);
     return verdict === RETRY ? this.#retry() : verdict;
   }
 
@@ -176,14 +178,14 @@ export class CallAttempt implements ExecutionRequest {
     } catch (reason) {
       throw cancellationOf(reason);
     }
-    return new CallAttempt(
+    return new CallAttempt({
       deps,
-      this.#call,
-      this.tool,
-      this.#executor,
-      attempt + 1,
-      this.#started,
-    ).run();
+      call: this.#call,
+      tool: this.tool,
+      executor: this.#executor,
+      attempt: attempt + 1,
+      started: this.#started,
+    }).run();
   }
 
   /** What the attempt's outcome means: a result, another attempt, or a cancellation (thrown). */

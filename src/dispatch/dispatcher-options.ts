@@ -11,7 +11,10 @@ export interface DispatcherOptions<Context = unknown> extends RuntimeValues {
   readonly caller?: ToolCaller;
   /** Handed to tools that list `context` in `injected`. */
   readonly context?: Context;
-  /** Executors besides the built-in inline one (e.g. a worker pool). */
+  /**
+   * Executors for tools that do not run inline (a worker pool, MCP, a queue), by name. Inline
+   * handlers run in the dispatcher itself: an executor named `inline` throws `InvalidOptionError`.
+   */
   readonly executors?: readonly Executor[];
   /** Longest rendered result the model sees before output becomes an artifact. Default 20 000. */
   readonly maxRenderedChars?: number;

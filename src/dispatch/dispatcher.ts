@@ -15,10 +15,8 @@ import type { DispatcherOptions } from './dispatcher-options.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import { toWireCategory } from './error-taxonomy.js';
 import type { ToolCallEvent } from './events.js';
-import { type ExecuteCallDeps, executeCallNow } from './execute-call.js';
+import { type ExecuteCallDeps, executeCall } from './execute-call.js';
 import type { Executor } from './executor.js';
-import { registerImmediateDispatch } from './immediate-dispatch.js';
-import { createInlineExecutor } from './inline-executor.js';
 import { nextCalledTwice } from './next-called-twice-error.js';
 import type { ProposedCall } from './proposed-call.js';
 import { isUnreadable, type ReadCall, readProposedCall } from './read-proposed-call.js';
@@ -30,7 +28,7 @@ import {
   type ToolCallResult,
 } from './result.js';
 import { createSecretScrubber } from './secret-scrubber.js';
-import { completesResults, markCompletesResults, type Next } from './tool-caller.js';
+import type { Next } from './tool-caller.js';
 
 export type { TurnOptions } from './call-admission.js';
 export type { DispatcherOptions };
@@ -48,6 +46,14 @@ export interface Dispatcher {
    * did.
    */
   dispatch(call: ProposedCall, turn?: TurnOptions): Promise<ToolCallResult>;
+  /**
+   * `dispatch` without a promise where none is needed, for engines that run many calls (the turn
+   * engine does): the result itself when nothing on the call's way had to wait (nobody subscribed
+   * to `events$`, no `caller`, and an inline handler that returned a value or threw), else a
+   * promise of it. This is the dispatcher's one fast path; like `dispatch`, it never throws or
+   * rejects for anything the model or a tool did.
+   */
+  dispatchNow(call: ProposedCall, turn?: TurnOptions): ToolCallResult | Promise<ToolCallResult>;
 }
 
 const DEFAULT_MAX_ARGUMENT_CHARS = 1 << 20;
@@ -90,8 +96,16 @@ export function createDispatcher<Context = unknown>(
   // Made when `events$` is first read: a dispatcher nobody listens to loads no RxJS.
   let events: Subject<ToolCallEvent> | null = null;
   let events$: Observable<ToolCallEvent> | null = null;
-  const executors = new Map<ExecutorName, Executor>([['inline', createInlineExecutor()]]);
-  for (const executor of options.executors ?? []) executors.set(executor.name, executor);
+  const executors = new Map<ExecutorName, Executor>();
+  for (const executor of options.executors ?? []) {
+    if (executor.name === 'inline') {
+      throw new InvalidOptionError(
+        'executors',
+        'createDispatcher: an executor may not be named inline: inline handlers run in the dispatcher itself',
+      );
+    }
+    executors.set(executor.name, executor);
+  }
   const envelopeFor = createAdmission({
     registry,
     maxArgumentChars,
@@ -117,51 +131,36 @@ export function createDispatcher<Context = unknown>(
     },
   };
   /** The bottom of the stack: the executor stage, entered once per call. */
-  function bottomNow(call: ToolCallEnvelope): ToolCallResult | Promise<ToolCallResult> {
+  const bottom: Next = (call) => {
     const state = callStateOf(call);
     if (state !== undefined && !markStarted(state)) return nextCalledTwice('the middleware');
-    return executeCallNow(deps, call);
-  }
-  const bottom: Next = markCompletesResults((call) => {
     try {
-      const result = bottomNow(call);
-      return result instanceof Promise ? result : Promise.resolve(result);
+      return Promise.resolve(executeCall(deps, call));
     } catch (error) {
       return Promise.reject(error);
     }
-  });
+  };
   const caller = options.caller;
-  /** A composed stack of kept layers hands back complete results: no second check. */
-  const callerCompletes = caller !== undefined && completesResults(caller);
 
   /**
-   * Runs the call through the layers to its one result. Without layers, the bottom's own result
-   * (complete by construction) is taken as it is, and synchronously when the executor answered at
-   * once; a layer's result is checked and completed.
+   * Runs the call to its one result: the result itself when nothing on its way waited (no layer,
+   * and the fast path of `CallAttempt.run`), else a promise of it. The bottom's result is complete
+   * by construction; a caller's is checked and completed, and carries the call's own identity.
    */
   function runCaller(call: ToolCallEnvelope): ToolCallResult | Promise<ToolCallResult> {
-    if (caller === undefined) {
-      let produced: ToolCallResult | Promise<ToolCallResult>;
-      try {
-        produced = bottomNow(call);
-      } catch (error) {
-        return failedResult(call, error);
-      }
-      if (!(produced instanceof Promise)) return produced;
-      return produced.then(undefined, (error: unknown) => failedResult(call, error));
-    }
-    let layered: Promise<ToolCallResult>;
+    let answer: ToolCallResult | Promise<ToolCallResult>;
     try {
-      layered = Promise.resolve(caller(call, bottom));
+      if (caller === undefined) answer = executeCall(deps, call);
+      else {
+        answer = Promise.resolve(caller(call, bottom)).then((result) =>
+          layeredResult(call, result),
+        );
+      }
     } catch (error) {
       return failedResult(call, error);
     }
-    return layered.then(
-      callerCompletes
-        ? (result) => ownResult(call, result)
-        : (result) => layeredResult(call, result),
-      (error: unknown) => failedResult(call, error),
-    );
+    if (!(answer instanceof Promise)) return answer;
+    return answer.then(undefined, (error: unknown) => failedResult(call, error));
   }
 
   /** A cancellation becomes the call's `cancelled` result; anything else an `exception` one. */
@@ -174,11 +173,7 @@ export function createDispatcher<Context = unknown>(
     const violation = resultContractViolation(layered, call);
     if (violation !== null)
       return exceptionResult(call, new Error(violation), { status: 'exception' });
-    return ownResult(call, completedResult(layered, call));
-  }
-
-  /** A complete result with the call's own identity. */
-  function ownResult(call: ToolCallEnvelope, result: ToolCallResult): ToolCallResult {
+    const result = completedResult(layered, call);
     if (result.toolCallId !== call.callId || result.emitOrder !== call.turn.emitOrder) {
       // A layer may return a shared (cached) result: never let it carry another call's identity.
       return { ...result, toolCallId: call.callId, emitOrder: call.turn.emitOrder };
@@ -186,32 +181,20 @@ export function createDispatcher<Context = unknown>(
     return result;
   }
 
-  /**
-   * One call, already read, to its result: the result itself when nothing on its way was
-   * asynchronous (no listener, no layer, a handler that returned at once), a promise otherwise.
-   * Never throws or rejects for anything the model or a tool did.
-   */
   function dispatchNow(
-    read: ReadCall,
-    turnOptions: TurnOptions | undefined,
-    emitOrder: number,
-    tool?: AnyTool | null,
+    proposed: ProposedCall,
+    turnOptions?: TurnOptions,
   ): ToolCallResult | Promise<ToolCallResult> {
-    if (events?.observed) return dispatchObserved(read, turnOptions, emitOrder, tool);
+    const read = readProposedCall(proposed);
+    if (events?.observed) return dispatchObserved(read, turnOptions);
     // A call of a cancelled turn still passes through the layers, so audit records it; the
     // bottom check never starts its handler.
-    return runCaller(envelopeFor(read, turnOptions, emitOrder, tool));
+    return runCaller(envelopeFor(read, turnOptions));
   }
 
   function dispatch(proposed: ProposedCall, turnOptions?: TurnOptions): Promise<ToolCallResult> {
     try {
-      const result = dispatchNow(
-        readProposedCall(proposed),
-        turnOptions,
-        turnOptions?.emitOrder ?? 0,
-        undefined,
-      );
-      return result instanceof Promise ? result : Promise.resolve(result);
+      return Promise.resolve(dispatchNow(proposed, turnOptions));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -221,11 +204,9 @@ export function createDispatcher<Context = unknown>(
   async function dispatchObserved(
     read: ReadCall,
     turnOptions: TurnOptions | undefined,
-    emitOrder: number,
-    known: AnyTool | null | undefined,
   ): Promise<ToolCallResult> {
     const arrived = now();
-    const call = envelopeFor(read, turnOptions, emitOrder, known);
+    const call = envelopeFor(read, turnOptions);
     const tool = toolOf(call);
     events?.next({
       type: 'tool_call',
@@ -271,8 +252,8 @@ export function createDispatcher<Context = unknown>(
       return events$;
     },
     dispatch,
+    dispatchNow,
   };
-  registerImmediateDispatch(dispatcher, dispatchNow);
   return dispatcher;
 }
 

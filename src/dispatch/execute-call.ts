@@ -14,13 +14,12 @@ export type { ExecuteCallDeps };
  * be advertised, unparseable arguments never run, the tool must fit the execution policy the call
  * carries (`permission_denied` otherwise), and arguments a layer rewrote must satisfy the handler's
  * own schema. Then it runs the executor (with the tool's timeout and retry policy) and
- * builds the result: the result itself when the executor answered at once (an inline handler that
- * returned synchronously), a promise otherwise. A call of a journaled turn goes through its
- * journal here, after every check: it is answered from the record of an earlier run, or run at
- * most once with its intent recorded before. Throws (or rejects with) the cancellation of a
- * cancelled call.
+ * builds the result: the result itself for a refusal and on the fast path (`CallAttempt.run`), a
+ * promise of it otherwise. A call of a journaled turn goes through its journal here, after every
+ * check: it is answered from the record of an earlier run, or run at most once with its intent
+ * recorded before. Throws or rejects with the cancellation of a cancelled call.
  */
-export function executeCallNow(
+export function executeCall(
   deps: ExecuteCallDeps,
   call: ToolCallEnvelope,
 ): ToolCallResult | Promise<ToolCallResult> {
@@ -30,7 +29,8 @@ export function executeCallNow(
   const executorName: ExecutorName = tool.executor.kind;
   // Results and events carry the canonical name, even when a layer used a provider alias.
   const canonical = call.toolName === tool.name ? call : { ...call, toolName: tool.name };
-  const executor = deps.executors.get(executorName);
+  // Inline handlers run on this thread, in the attempt; every other kind on its executor.
+  const executor = executorName === 'inline' ? null : deps.executors.get(executorName);
   if (executor === undefined) {
     return executorFailure(
       canonical,
@@ -41,8 +41,9 @@ export function executeCallNow(
     );
   }
   const journal = callStateOf(call)?.journal;
-  if (journal === undefined) return new CallAttempt(deps, canonical, tool, executor).run();
+  if (journal === undefined)
+    return new CallAttempt({ deps, call: canonical, tool, executor }).run();
   return journal.run(canonical, tool, (journaled) =>
-    new CallAttempt(deps, journaled, tool, executor).run(),
+    new CallAttempt({ deps, call: journaled, tool, executor }).run(),
   );
 }

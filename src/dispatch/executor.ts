@@ -71,10 +71,3 @@ export interface Executor {
   readonly timesExecution?: boolean;
   execute(request: ExecutionRequest): Promise<ExecutionOutcome>;
 }
-
-/**
- * Internal: an executor that can answer at once names its synchronous-first entry under this
- * key. It returns the outcome itself when the handler returned synchronously (no promise, no
- * microtask hop), a promise otherwise. The inline executor has it; `execute` stays the contract.
- */
-export const EXECUTE_NOW = Symbol('switchyard.executeNow');

@@ -1,10 +1,5 @@
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
-import {
-  EXECUTE_NOW,
-  type ExecutionOutcome,
-  type ExecutionRequest,
-  type Executor,
-} from './executor.js';
+import type { ExecutionOutcome, ExecutionRequest, Executor } from './executor.js';
 import { derivedIdempotencyKey } from './idempotency-key.js';
 
 /**
@@ -54,7 +49,12 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-function executeNow(request: ExecutionRequest): ExecutionOutcome | Promise<ExecutionOutcome> {
+/**
+ * Runs an inline tool's handler on this thread. The outcome itself when the handler returned a
+ * value or threw (the dispatcher's one fast path: such a call waits for no turn of the microtask
+ * queue, see `CallAttempt.run`), else a promise of it that settles as soon as the call aborts.
+ */
+export function runInline(request: ExecutionRequest): ExecutionOutcome | Promise<ExecutionOutcome> {
   const handler = request.tool.handler;
   if (handler === undefined) {
     return { ok: false, error: new Error(`tool "${request.tool.name}" has no inline handler`) };
@@ -83,12 +83,7 @@ function failed(error: unknown): ExecutionOutcome {
  * Runs handlers on the main thread. The handler sees the call's signal; when the call times out
  * or is cancelled the executor stops waiting at once. A handler that ignores its signal keeps
  * running in the background (JavaScript cannot stop it): use a worker executor for hard stops.
- * A handler that returns synchronously is answered without a promise of its own.
  */
 export function createInlineExecutor(): Executor {
-  return {
-    name: 'inline',
-    execute: (request) => Promise.resolve(executeNow(request)),
-    [EXECUTE_NOW]: executeNow,
-  } as Executor;
+  return { name: 'inline', execute: (request) => Promise.resolve(runInline(request)) };
 }

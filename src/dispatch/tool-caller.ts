@@ -10,22 +10,3 @@ export type Next = (call: ToolCallEnvelope) => Promise<ToolCallResult>;
  * and attach `audit` data (merged with `mergeAudit`).
  */
 export type ToolCaller = (call: ToolCallEnvelope, next: Next) => Promise<ToolCallResult>;
-
-/**
- * Functions known to resolve only to complete results (or reject with a cancellation): the
- * dispatcher's bottom, and a composed stack whose outermost layer keeps the contract. Above one, a
- * layer keeping the contract needs no trap (see `composeToolCallers`), and the dispatcher does not
- * check a composed stack's results again.
- */
-const completing = new WeakSet<Next | ToolCaller>();
-
-/** Marks `fn` as resolving only to complete results (see `completesResults`). */
-export function markCompletesResults<T extends Next | ToolCaller>(fn: T): T {
-  completing.add(fn);
-  return fn;
-}
-
-/** True for a function marked by `markCompletesResults`. */
-export function completesResults(fn: Next | ToolCaller): boolean {
-  return completing.has(fn);
-}

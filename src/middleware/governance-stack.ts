@@ -1,20 +1,20 @@
 import type { ToolCaller } from '../dispatch/tool-caller.js';
-import { composeToolCallers } from './compose-tool-callers.js';
+import { compileStages } from './compiled-stages.js';
 import type { ToolTransform } from './tools-use-middleware.js';
-import { type AuditLogOptions, withAuditLog } from './with-audit-log.js';
-import { type ConsentOptions, type ConsentPrompt, withConsent } from './with-consent.js';
-import { type DryRunOptions, withDryRun } from './with-dry-run.js';
+import { type AuditLogOptions, auditLogStage } from './with-audit-log.js';
+import { type ConsentOptions, type ConsentPrompt, consentStage } from './with-consent.js';
+import { type DryRunOptions, dryRunStage } from './with-dry-run.js';
 import {
   type IdempotencyKey,
   type IdempotencyOptions,
-  withIdempotency,
+  idempotencyStage,
 } from './with-idempotency.js';
-import { type RateLimitOptions, withRateLimit } from './with-rate-limit.js';
-import { type RedactionOptions, type Redactor, withRedaction } from './with-redaction.js';
-import { type RequiredReasonOptions, withRequiredReason } from './with-required-reason.js';
-import { type ScopedExecutorOptions, withScopedExecutor } from './with-scoped-executor.js';
-import { type TelemetryOptions, type TelemetrySink, withTelemetry } from './with-telemetry.js';
-import { type TimeoutOptions, withTimeout } from './with-timeout.js';
+import { type RateLimitOptions, rateLimitStage } from './with-rate-limit.js';
+import { type RedactionOptions, type Redactor, redactionStage } from './with-redaction.js';
+import { type RequiredReasonOptions, requiredReason } from './with-required-reason.js';
+import { type ScopedExecutorOptions, scopedExecutorStage } from './with-scoped-executor.js';
+import { type TelemetryOptions, type TelemetrySink, telemetryStage } from './with-telemetry.js';
+import { type TimeoutOptions, timeoutStage } from './with-timeout.js';
 
 /** Which layers the stack has, and their options. Each is left out when not given. */
 export interface GovernanceStackOptions {
@@ -36,7 +36,10 @@ export interface GovernanceStackOptions {
 }
 
 export interface GovernanceStack {
-  /** The composed middleware, outermost first. */
+  /**
+   * The stack as one layer: the layers below compiled together, equal in results and receipts
+   * to the same layers composed (`composeToolCallers`), with one audit built per call.
+   */
   readonly caller: ToolCaller;
   /** The schema-time half (the required reason), for `toolsUseMiddleware`; null without it. */
   readonly schemaTransform: ToolTransform | null;
@@ -57,55 +60,49 @@ export interface GovernanceStack {
  * expensive work), reason, consent and redaction in the middle, idempotency and the time budget,
  * and rate limit and dry run innermost.
  *
+ * The stack is one layer, not ten: each bundled layer's work is a stage, and the stages run in
+ * one function that builds one audit and one receipt per call, where composed layers would each
+ * copy the result to add their entry. It answers every call exactly as the same layers composed
+ * with `composeToolCallers` would (results, audit, receipts and their hash chain; a property test
+ * holds the two to it). A layer's failure is its own `tool_middleware_exception` result, as when
+ * composed.
+ *
  * @example
  * const stack = governanceStack({ audit: 'local', telemetry: 'otel', reason: true, consent: ask, rateLimit: { maxCalls: 500 } });
  * const dispatcher = createDispatcher({ registry: toolsUseMiddleware(registry, stack.schemaTransform!), caller: stack.caller });
  */
 export function governanceStack(options: GovernanceStackOptions): GovernanceStack {
-  const layers: [string, ToolCaller][] = [];
-  const audit = options.audit === undefined ? undefined : withAuditLog(options.audit);
-  const telemetry = options.telemetry === undefined ? undefined : withTelemetry(options.telemetry);
+  const audit = options.audit === undefined ? undefined : auditLogStage(options.audit);
+  const telemetry = options.telemetry === undefined ? undefined : telemetryStage(options.telemetry);
   const reason =
     options.reason === undefined
       ? undefined
-      : withRequiredReason(options.reason === true ? {} : options.reason);
-  if (audit !== undefined) layers.push(['with_audit_log', audit]);
-  if (telemetry !== undefined) layers.push(['with_telemetry', telemetry]);
-  if (options.scope !== undefined)
-    layers.push(['with_scoped_executor', withScopedExecutor(options.scope)]);
-  if (reason !== undefined) layers.push(['with_required_reason', reason.caller]);
-  const consent = options.consent;
-  if (consent !== undefined) {
-    layers.push([
-      'with_consent',
-      typeof consent === 'function'
-        ? withConsent(consent)
-        : withConsent(consent.prompt, consent.options),
-    ]);
-  }
-  const redaction = options.redaction;
-  if (redaction !== undefined) {
-    layers.push([
-      'with_redaction',
-      typeof redaction === 'function'
-        ? withRedaction(redaction)
-        : withRedaction(redaction.redactor, redaction.options),
-    ]);
-  }
-  if (options.idempotency !== undefined) {
-    layers.push([
-      'with_idempotency',
-      withIdempotency(options.idempotency.key, options.idempotency.options),
-    ]);
-  }
-  if (options.timeout !== undefined) layers.push(['with_timeout', withTimeout(options.timeout)]);
-  if (options.rateLimit !== undefined)
-    layers.push(['with_rate_limit', withRateLimit(options.rateLimit)]);
-  if (options.dryRun !== undefined) layers.push(['with_dry_run', withDryRun(options.dryRun)]);
+      : requiredReason(options.reason === true ? {} : options.reason);
+  const { consent, redaction, idempotency } = options;
+  const stages = [
+    audit,
+    telemetry,
+    options.scope === undefined ? undefined : scopedExecutorStage(options.scope),
+    reason?.stage,
+    consent === undefined
+      ? undefined
+      : typeof consent === 'function'
+        ? consentStage(consent)
+        : consentStage(consent.prompt, consent.options),
+    redaction === undefined
+      ? undefined
+      : typeof redaction === 'function'
+        ? redactionStage(redaction)
+        : redactionStage(redaction.redactor, redaction.options),
+    idempotency === undefined ? undefined : idempotencyStage(idempotency.key, idempotency.options),
+    options.timeout === undefined ? undefined : timeoutStage(options.timeout),
+    options.rateLimit === undefined ? undefined : rateLimitStage(options.rateLimit),
+    options.dryRun === undefined ? undefined : dryRunStage(options.dryRun),
+  ].filter((stage) => stage !== undefined);
   return {
-    caller: composeToolCallers(layers.map(([, layer]) => layer)),
+    caller: compileStages('governance_stack', stages),
     schemaTransform: reason?.schemaTransform ?? null,
-    layers: layers.map(([name]) => name),
+    layers: stages.map((stage) => stage.name),
     async flush() {
       await audit?.flush();
     },

@@ -1,8 +1,7 @@
 import { callStateOf } from '../dispatch/call-state.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { withExecutionPolicy } from '../dispatch/execution-policy.js';
-import type { ToolCallResult } from '../dispatch/result.js';
-import type { Next } from '../dispatch/tool-caller.js';
+import { Passage } from './layer-stage.js';
 
 /**
  * True when the executor will refuse the call whatever the layers below do: its tool is unknown
@@ -18,10 +17,10 @@ export function isCertainlyRefused(call: ToolCallEnvelope): boolean {
 const NOTHING_MAY_RUN = { tools: new Set<string>() };
 
 /**
- * Hands a certainly refused call to `next` without gating it (no prompt, no budget spent), pinned
- * to an execution policy that allows no tool: should a layer below rename it to a real tool, the
+ * A certainly refused call handed on without gating it (no prompt, no budget spent), pinned to an
+ * execution policy that allows no tool: should a layer below rename it to a real tool, the
  * executor still refuses it instead of running an ungated call.
  */
-export function passRefused(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-  return next(withExecutionPolicy(call, NOTHING_MAY_RUN));
+export function refusedPassage(call: ToolCallEnvelope): Passage {
+  return new Passage(withExecutionPolicy(call, NOTHING_MAY_RUN));
 }

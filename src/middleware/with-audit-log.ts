@@ -1,19 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { type AuditData, mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import {
-  exceptionResult,
-  resultContractViolation,
-  type ToolCallResult,
-  withAudit,
-} from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { type ToolCallResult, withAudit } from '../dispatch/result.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { type CancelledError, errorMessage, InvalidOptionError } from '../errors.js';
 import { checkBoolean, checkPositive } from '../option-checks.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { isoTime } from './iso-time.js';
-import { layerFailure } from './layer-failure.js';
+import { type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { LocalReceiptLog, receiptLogPath } from './receipts/local-receipt-log.js';
 import { buildReceipt, type ToolCallReceipt } from './receipts/tool-call-receipt.js';
 
@@ -62,6 +56,7 @@ export type AuditLogCaller = ToolCaller & {
 };
 
 const SINK_WORDS = ['local', 'cloud', 'both'];
+const LAYER = 'with_audit_log';
 
 /**
  * The audit with `key` set. Runs on every call: `{ ...audit, key }` costs ~0.6 µs on Node 20 (a
@@ -89,6 +84,20 @@ function auditWith(audit: AuditData, key: string, value: unknown): AuditData {
 export function withAuditLog(
   sinkOrOptions: AuditLogOptions['sink'] | AuditLogOptions,
 ): AuditLogCaller {
+  const stage = auditLogStage(sinkOrOptions);
+  return Object.assign(stageLayer(stage), { flush: stage.flush, close: stage.close });
+}
+
+/** A call the audit layer is recording: when it reached the layer. */
+interface Visit {
+  readonly call: ToolCallEnvelope;
+  readonly started: number;
+}
+
+/** The stage of `withAuditLog`, with `flush()` and `close()` for its local logs. */
+export function auditLogStage(
+  sinkOrOptions: AuditLogOptions['sink'] | AuditLogOptions,
+): LayerStage & Pick<AuditLogCaller, 'flush' | 'close'> {
   const options: AuditLogOptions =
     typeof sinkOrOptions === 'object' && sinkOrOptions !== null
       ? sinkOrOptions
@@ -141,7 +150,7 @@ export function withAuditLog(
     return withAudit(
       result,
       mergeAudit(audit, {
-        layers: [{ name: 'with_audit_log', status: 'sink_error', error: errorMessage(error) }],
+        layers: [{ name: LAYER, status: 'sink_error', error: errorMessage(error) }],
       }),
     );
   }
@@ -150,11 +159,8 @@ export function withAuditLog(
    * Records the call's receipt and returns the result to hand up. Synchronous unless it has to
    * wait (for its write, or for a sink function): most calls pay no promise for their receipt.
    */
-  function record(
-    call: ToolCallEnvelope,
-    result: ToolCallResult,
-    started: number,
-  ): ToolCallResult | Promise<ToolCallResult> {
+  function record(visit: Visit, result: ToolCallResult): ToolCallResult | Promise<ToolCallResult> {
+    const { call } = visit;
     let audit = result.audit ?? {};
     let receipt: ToolCallReceipt;
     let written: Promise<void> | undefined;
@@ -165,7 +171,7 @@ export function withAuditLog(
         call,
         result,
         audit,
-        durationMs: now() - started,
+        durationMs: now() - visit.started,
         redact,
         emittedAt: isoTime(wallClock()),
       });
@@ -177,22 +183,24 @@ export function withAuditLog(
     } catch (error) {
       return sinkFailed(result, audit, error);
     }
-    if (written === undefined && typeof sink !== 'function')
+    if (written === undefined && typeof sink !== 'function') {
       return recorded(result, audit, receipt);
-    return finish(call, result, audit, receipt, written);
+    }
+    return finish({ call, result, audit, receipt, written });
   }
 
   /** The rest of `record` for a call that waits for its write or for a sink function. */
-  async function finish(
-    call: ToolCallEnvelope,
-    result: ToolCallResult,
-    audit: AuditData,
-    receipt: ToolCallReceipt,
-    written: Promise<void> | undefined,
-  ): Promise<ToolCallResult> {
+  async function finish(pending: {
+    readonly call: ToolCallEnvelope;
+    readonly result: ToolCallResult;
+    readonly audit: AuditData;
+    readonly receipt: ToolCallReceipt;
+    readonly written: Promise<void> | undefined;
+  }): Promise<ToolCallResult> {
+    const { result, audit, receipt } = pending;
     try {
-      if (written !== undefined) await written;
-      if (typeof sink === 'function') await sink(receipt, call);
+      if (pending.written !== undefined) await pending.written;
+      if (typeof sink === 'function') await sink(receipt, pending.call);
     } catch (error) {
       return sinkFailed(result, audit, error);
     }
@@ -207,54 +215,34 @@ export function withAuditLog(
     return withAudit(result, cloud ? auditWith(audit, 'receipt', receipt) : audit);
   }
 
-  const caller = async function with_audit_log(
-    call: ToolCallEnvelope,
-    next: Next,
-  ): Promise<ToolCallResult> {
-    try {
-      const started = now();
-      let result: ToolCallResult;
-      try {
-        result = await next(call);
-        const broken = resultContractViolation(result, call);
-        // The call still gets its receipt, and the blame goes below this layer.
-        if (broken !== null) {
-          result = exceptionResult(
-            call,
-            `a layer inside with_audit_log broke its contract: ${broken}`,
-            {
-              layer: 'below_with_audit_log',
-            },
-          );
-        }
-      } catch (error) {
-        const cancelled = cancelledResultOf(call, error);
-        if (cancelled === undefined) throw error;
-        // The receipt (and a sink failure) ride on the cancellation to the call's result.
-        const { audit } = await record(call, cancelled, started);
-        throw audit === undefined ? error : (error as CancelledError).withCallAudit(audit);
-      }
-      return record(call, result, started);
-    } catch (error) {
-      return layerFailure(call, error, 'with_audit_log');
-    }
+  return {
+    name: LAYER,
+    enter(call) {
+      const visit: Visit = { call, started: now() };
+      return new Passage(call, {
+        leave: (result) => record(visit, result),
+        async failed(error) {
+          const cancelled = cancelledResultOf(call, error);
+          if (cancelled === undefined) throw error;
+          // The receipt (and a sink failure) ride on the cancellation to the call's result.
+          const { audit } = await record(visit, cancelled);
+          throw audit === undefined ? error : (error as CancelledError).withCallAudit(audit);
+        },
+      });
+    },
+    async flush() {
+      await Promise.all([...logs.values()].map((log) => log.flush()));
+    },
+    async close() {
+      const open = [...logs.values()];
+      const failedOpen = unopened.values().next();
+      logs.clear();
+      unopened.clear();
+      // Every log is closed, even when another one's writes failed; then the first failure.
+      const closed = await Promise.allSettled(open.map((log) => log.close()));
+      const failed = closed.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      if (failedOpen.done !== true) throw failedOpen.value;
+    },
   };
-  return keepsContract(
-    Object.assign(caller, {
-      async flush() {
-        await Promise.all([...logs.values()].map((log) => log.flush()));
-      },
-      async close() {
-        const open = [...logs.values()];
-        const failedOpen = unopened.values().next();
-        logs.clear();
-        unopened.clear();
-        // Every log is closed, even when another one's writes failed; then the first failure.
-        const closed = await Promise.allSettled(open.map((log) => log.close()));
-        const failed = closed.find((outcome) => outcome.status === 'rejected');
-        if (failed !== undefined) throw failed.reason;
-        if (failedOpen.done !== true) throw failedOpen.value;
-      },
-    }),
-  );
 }

@@ -1,7 +1,7 @@
 import { type DenialGate, terminalDenial } from '../dispatch/denials.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage, ToolTimeoutError } from '../errors.js';
 import {
   checkBoolean,
@@ -11,13 +11,11 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
 import { ConsentQueue } from './consent-queue.js';
 import { isoTime } from './iso-time.js';
-import { layerFailure } from './layer-failure.js';
+import { type Entered, type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { abortError } from './race-abort.js';
-import { isCertainlyRefused, passRefused } from './refused-call.js';
+import { isCertainlyRefused, refusedPassage } from './refused-call.js';
 
 /** A detailed answer to a consent question. A `decision` that is not a refusal lets the call run. */
 export interface ConsentDecision {
@@ -130,6 +128,11 @@ export function needsConsent(call: ToolCallEnvelope): boolean {
  * const caller = composeToolCallers([withConsent(async (call) => ui.confirm(`Run ${call.toolName}?`))]);
  */
 export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): ToolCaller {
+  return stageLayer(consentStage(prompt, options));
+}
+
+/** The stage of `withConsent`. */
+export function consentStage(prompt: ConsentPrompt, options?: ConsentOptions): LayerStage {
   checkFunction(FACTORY, 'prompt', prompt);
   const settings = optionsObject(FACTORY, options);
   const when = checkOptionalFunction(FACTORY, 'when', settings.when) ?? needsConsent;
@@ -187,34 +190,33 @@ export function withConsent(prompt: ConsentPrompt, options?: ConsentOptions): To
     return answer;
   }
 
-  async function with_consent(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    try {
-      if (isCertainlyRefused(call)) return passRefused(call, next);
-      if (!when(call)) return next(call);
+  /** The call handed on once its answer let it run, or its refusal. */
+  function answered(call: ToolCallEnvelope, answer: Answer): Entered {
+    if (answer.decision === 'denied') {
+      // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
+      const { unavailable, ...consent } = answer;
+      return consentDeniedResult(call, consent, {
+        layer: LAYER,
+        gate: unavailable ? 'approval_unavailable' : 'approval_policy',
+      });
+    }
+    const entry = { name: LAYER, status: answer.decision };
+    const extra = { consent: answer };
+    return new Passage(call, { leave: (result, audit) => audit.record(result, entry, extra) });
+  }
+
+  return {
+    name: LAYER,
+    enter(call) {
+      if (isCertainlyRefused(call)) return refusedPassage(call);
+      if (!when(call)) return new Passage(call);
       const asked =
         queue === undefined
           ? decide(call)
           : queue.ask(call.turn.emitOrder, call.signal, () => decide(call));
-      const answer = asked instanceof Promise ? await asked : asked;
-      if (answer.decision === 'denied') {
-        // Only a refusal can carry `unavailable` (the prompt threw): it stays off the record.
-        const { unavailable, ...consent } = answer;
-        return consentDeniedResult(call, consent, {
-          layer: LAYER,
-          gate: unavailable ? 'approval_unavailable' : 'approval_policy',
-        });
-      }
-      const result = await next(call);
-      return attachLayerAfter(
-        next,
-        result,
-        { name: LAYER, status: answer.decision },
-        { consent: answer },
-      );
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  return keepsContract(with_consent);
+      return asked instanceof Promise
+        ? asked.then((answer) => answered(call, answer))
+        : answered(call, asked);
+    },
+  };
 }

@@ -1,10 +1,9 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import { shortCircuitResult } from '../dispatch/result.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { checkString, checkStringList, optionsObject } from '../option-checks.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
-import { isCertainlyRefused, passRefused } from './refused-call.js';
+import { type LayerStage, Passage, stageLayer } from './layer-stage.js';
+import { isCertainlyRefused, refusedPassage } from './refused-call.js';
 
 /** Options of `withDryRun`. */
 export interface DryRunOptions {
@@ -38,6 +37,11 @@ const LAYER = 'with_dry_run';
  * withDryRun({ except: ['read_file', 'search_files'] }); // neutralise everything that may write
  */
 export function withDryRun(options?: DryRunOptions): ToolCaller {
+  return stageLayer(dryRunStage(options));
+}
+
+/** The stage of `withDryRun`. */
+export function dryRunStage(options?: DryRunOptions): LayerStage {
   const settings = optionsObject(FACTORY, options);
   const only = new Set(checkStringList(FACTORY, 'only', settings.only ?? []));
   const except = new Set(checkStringList(FACTORY, 'except', settings.except ?? []));
@@ -47,17 +51,11 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
     return (only.size > 0 && !only.has(toolName)) || except.has(toolName);
   }
 
-  // Not `async`: a call that runs for real gets `next`'s own promise, without the extra microtask
-  // turns an async function pays to adopt a returned promise.
-  function with_dry_run(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (isCertainlyRefused(call)) return passRefused(call, next);
-    if (runsForReal(call.toolName)) return next(call);
-    return preview(call);
-  }
-
-  /** The previewed call's result; what it throws is the layer's failure (`layerFailure`). */
-  async function preview(call: ToolCallEnvelope): Promise<ToolCallResult> {
-    try {
+  return {
+    name: LAYER,
+    enter(call) {
+      if (isCertainlyRefused(call)) return refusedPassage(call);
+      if (runsForReal(call.toolName)) return new Passage(call);
       const rendered = `${message} — ${call.toolName}(${JSON.stringify(call.toolArgs)})`;
       const value: DryRunPreview = { dryRun: true, args: call.toolArgs };
       return shortCircuitResult(call, {
@@ -68,10 +66,6 @@ export function withDryRun(options?: DryRunOptions): ToolCaller {
         observation: `[dry run of ${call.toolName}]\n${rendered}\n`,
         audit: { kind: 'think', layers: [{ name: LAYER, status: 'preview' }] },
       });
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  return keepsContract(with_dry_run);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { AuditData, AuditLayer } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { type ToolCallResult, withAudit } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { errorMessage, InvalidOptionError } from '../errors.js';
 import {
   checkFunction,
@@ -10,14 +10,12 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
   syncSideOf,
 } from './idempotency-store.js';
-import { layerFailure } from './layer-failure.js';
+import { type Entered, type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { raceAbort } from './race-abort.js';
 import { isCertainlyRefused } from './refused-call.js';
 
@@ -86,6 +84,17 @@ const LAYER = 'with_idempotency';
  * withIdempotency((call) => `${call.toolName}:${canonicalJson(call.toolArgs)}`, { ttlMs: 60_000 });
  */
 export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOptions): ToolCaller {
+  return stageLayer(idempotencyStage(key, options));
+}
+
+/** A call's key: the user's, and the store's (namespaced). */
+interface Keys {
+  readonly user: string;
+  readonly store: string;
+}
+
+/** The stage of `withIdempotency`. */
+export function idempotencyStage(key: IdempotencyKey, options?: IdempotencyOptions): LayerStage {
   checkFunction(FACTORY, 'key', key);
   const settings = optionsObject(FACTORY, options);
   const ttlMs = checkNonNegative(FACTORY, 'ttlMs', settings.ttlMs ?? 600_000);
@@ -121,89 +130,89 @@ export function withIdempotency(key: IdempotencyKey, options?: IdempotencyOption
     };
   }
 
-  async function lead(
-    call: ToolCallEnvelope,
-    next: Next,
-    userKey: string,
-    storeKey: string,
-  ): Promise<ToolCallResult> {
+  /** Runs the call as the execution for its key: from the store, or through the layers inside. */
+  function lead(call: ToolCallEnvelope, keys: Keys): Entered | Promise<Entered> {
     const execution = new Execution();
-    inFlight.set(storeKey, execution);
+    inFlight.set(keys.store, execution);
     let flight = NOTHING_TO_SHARE;
-    try {
-      let storeError: string | undefined;
-      let cached: ToolCallResult | undefined;
-      // A store that fails, even by throwing synchronously, counts as a miss.
-      try {
-        cached = syncStore === undefined ? await store.get(storeKey) : syncStore.get(storeKey);
-      } catch (error) {
-        storeError = errorMessage(error);
-      }
+    const release = () => {
+      inFlight.delete(keys.store);
+      execution.settle(flight);
+    };
+    /** What the store answered (a failing store counts as a miss, `storeError` on the entry). */
+    const looked = (cached: ToolCallResult | undefined, getError?: string): Entered => {
       if (cached !== undefined) {
         flight = { result: cached, fromCache: true };
-        return reuse(call, cached, { name: LAYER, status: 'hit', key: userKey });
-      }
-      const result = await next(call);
-      if (result.ok === true) {
-        const stored: ToolCallResult = Object.freeze(withoutAudit(result));
-        flight = { result: stored, fromCache: false };
         try {
-          if (syncStore === undefined) await store.set(storeKey, stored, ttlMs);
-          else syncStore.set(storeKey, stored, ttlMs);
-        } catch (error) {
-          storeError = errorMessage(error);
+          return reuse(call, cached, { name: LAYER, status: 'hit', key: keys.user });
+        } finally {
+          release();
         }
       }
-      return attachLayerAfter(
-        next,
-        result,
-        storeError === undefined
-          ? { name: LAYER, status: 'miss', key: userKey }
-          : { name: LAYER, status: 'miss', key: userKey, storeError },
+      return new Passage(call, {
+        leave(result, audit) {
+          const missed = (storeError = getError) =>
+            audit.record(
+              result,
+              storeError === undefined
+                ? { name: LAYER, status: 'miss', key: keys.user }
+                : { name: LAYER, status: 'miss', key: keys.user, storeError },
+            );
+          if (result.ok !== true) return missed();
+          const stored: ToolCallResult = Object.freeze(withoutAudit(result));
+          flight = { result: stored, fromCache: false };
+          try {
+            if (syncStore !== undefined) syncStore.set(keys.store, stored, ttlMs);
+            else {
+              return store.set(keys.store, stored, ttlMs).then(
+                () => missed(),
+                (error: unknown) => missed(errorMessage(error)),
+              );
+            }
+          } catch (error) {
+            return missed(errorMessage(error));
+          }
+          return missed();
+        },
+        done: release,
+      });
+    };
+    // A store that fails, even by throwing synchronously, counts as a miss.
+    try {
+      if (syncStore !== undefined) return looked(syncStore.get(keys.store));
+      return store.get(keys.store).then(
+        (cached) => looked(cached),
+        (error: unknown) => looked(undefined, errorMessage(error)),
       );
     } catch (error) {
-      return layerFailure(call, error, LAYER);
-    } finally {
-      inFlight.delete(storeKey);
-      execution.settle(flight);
+      return looked(undefined, errorMessage(error));
     }
-  }
-
-  // Not `async`: the common call (no key, or no execution to join) gets `lead`'s or `next`'s own
-  // promise, without the extra microtask turns an async function pays to adopt a returned promise.
-  function with_idempotency(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (isCertainlyRefused(call)) return next(call);
-    const userKey = keyOf(call);
-    if (userKey === undefined) return next(call);
-    const storeKey = `${namespace}:${userKey}`;
-    if (!inFlight.has(storeKey)) return lead(call, next, userKey, storeKey);
-    return join(call, next, userKey, storeKey);
   }
 
   /** Waits for the execution in flight with the key, and shares its result or runs afresh. */
-  async function join(
-    call: ToolCallEnvelope,
-    next: Next,
-    userKey: string,
-    storeKey: string,
-  ): Promise<ToolCallResult> {
-    try {
-      for (;;) {
-        const running = inFlight.get(storeKey);
-        if (running === undefined) return lead(call, next, userKey, storeKey);
-        const flight = await raceAbort(running.outcome(), call.signal);
-        if (flight.result !== undefined) {
-          const status = flight.fromCache ? 'hit' : 'shared';
-          return reuse(call, flight.result, { name: LAYER, status, key: userKey });
-        }
-        // That execution failed or was cancelled: nothing to share, so run (or join) afresh.
+  async function join(call: ToolCallEnvelope, keys: Keys): Promise<Entered> {
+    for (;;) {
+      const running = inFlight.get(keys.store);
+      if (running === undefined) return lead(call, keys);
+      const flight = await raceAbort(running.outcome(), call.signal);
+      if (flight.result !== undefined) {
+        const status = flight.fromCache ? 'hit' : 'shared';
+        return reuse(call, flight.result, { name: LAYER, status, key: keys.user });
       }
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
+      // That execution failed or was cancelled: nothing to share, so run (or join) afresh.
     }
   }
 
-  return keepsContract(with_idempotency);
+  return {
+    name: LAYER,
+    enter(call) {
+      if (isCertainlyRefused(call)) return new Passage(call);
+      const user = keyOf(call);
+      if (user === undefined) return new Passage(call);
+      const keys: Keys = { user, store: `${namespace}:${user}` };
+      return inFlight.has(keys.store) ? join(call, keys) : lead(call, keys);
+    },
+  };
 }
 
 /**

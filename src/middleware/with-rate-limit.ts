@@ -1,7 +1,7 @@
 import type { AuditLayer } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
 import {
   checkNonNegative,
@@ -12,11 +12,9 @@ import {
   optionsObject,
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
 import { CallCounter, type CounterWindow } from './call-counter.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
-import { isCertainlyRefused, passRefused } from './refused-call.js';
+import { type LayerStage, Passage, stageLayer } from './layer-stage.js';
+import { isCertainlyRefused, refusedPassage } from './refused-call.js';
 
 /** Options of `withRateLimit`. */
 export interface RateLimitOptions {
@@ -62,6 +60,20 @@ function readWindow(value: unknown): CounterWindow {
  * withRateLimit({ maxCalls: 100, perTool: { web_search: 10 }, window: { ms: 60_000 } });
  */
 export function withRateLimit(options: RateLimitOptions): ToolCaller {
+  return stageLayer(rateLimitStage(options));
+}
+
+/** What a blocked call's result says. */
+interface Blocked {
+  readonly scope: 'global' | 'tool';
+  /** Calls counted before this one. */
+  readonly count: number;
+  readonly cap: number;
+  readonly retryAfterMs: number | undefined;
+}
+
+/** The stage of `withRateLimit`. */
+export function rateLimitStage(options: RateLimitOptions): LayerStage {
   const settings = optionsObject(FACTORY, options);
   if (settings.maxCalls === undefined && settings.perTool === undefined) {
     throw new InvalidOptionError('maxCalls', `${FACTORY}: maxCalls must be a non-negative integer`);
@@ -91,13 +103,10 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
 
   function blocked(
     call: ToolCallEnvelope,
-    scope: 'global' | 'tool',
-    count: number,
-    cap: number,
-    retryAfter: number | undefined,
+    { scope, count, cap, ...hint }: Blocked,
   ): ToolCallResult {
     // A cap of 0 never admits anything, whatever the window: no retry hint.
-    const retryAfterMs = cap === 0 ? undefined : retryAfter;
+    const retryAfterMs = cap === 0 ? undefined : hint.retryAfterMs;
     const subject = scope === 'tool' ? ` for tool \`${call.toolName}\`` : '';
     const retry = retryAfterMs === undefined ? '' : `, retry after ${Math.ceil(retryAfterMs)} ms`;
     const layer: AuditLayer = {
@@ -116,24 +125,26 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
     });
   }
 
-  async function with_rate_limit(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    try {
-      if (isCertainlyRefused(call)) return passRefused(call, next);
+  return {
+    name: LAYER,
+    enter(call) {
+      if (isCertainlyRefused(call)) return refusedPassage(call);
       const at = now();
       const toolCap = perTool.get(call.toolName);
       const tool = toolCap === undefined ? undefined : toolCounter(call.toolName);
       const used = overall?.used(at) ?? 0;
       const toolUsed = tool?.used(at) ?? 0;
       if (overall !== undefined && maxCalls !== undefined && used >= maxCalls) {
-        return blocked(call, 'global', used, maxCalls, overall.retryAfterMs(at));
+        const retryAfterMs = overall.retryAfterMs(at);
+        return blocked(call, { scope: 'global', count: used, cap: maxCalls, retryAfterMs });
       }
       if (tool !== undefined && toolCap !== undefined && toolUsed >= toolCap) {
-        return blocked(call, 'tool', toolUsed, toolCap, tool.retryAfterMs(at));
+        const retryAfterMs = tool.retryAfterMs(at);
+        return blocked(call, { scope: 'tool', count: toolUsed, cap: toolCap, retryAfterMs });
       }
       // Both caps checked before either is spent: nothing to roll back when one of them blocks.
       overall?.take(at);
       tool?.take(at);
-      const result = await next(call);
       // Built member by member: spreads in a literal add their members through slow runtime calls.
       const layer: { name: string; status: string; [key: string]: unknown } = {
         name: LAYER,
@@ -147,11 +158,7 @@ export function withRateLimit(options: RateLimitOptions): ToolCaller {
         layer.toolCount = toolUsed + 1;
         layer.toolCap = toolCap;
       }
-      return attachLayerAfter(next, result, layer);
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  return keepsContract(with_rate_limit);
+      return new Passage(call, { leave: (result, audit) => audit.record(result, layer) });
+    },
+  };
 }

@@ -2,14 +2,18 @@ import type { AuditLayer } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { CancelledError, errorMessage } from '../errors.js';
 import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
+import {
+  type AuditRecorder,
+  type Entered,
+  type LayerStage,
+  Passage,
+  stageLayer,
+} from './layer-stage.js';
 import { abortError } from './race-abort.js';
 import { redactedResult, withheldResult } from './redacted-result.js';
 
@@ -87,6 +91,19 @@ function changedKeys(before: JsonObject, after: JsonObject): string[] {
  *   phase === 'in' ? { args: omit(args, 'token') } : { result: scrubEmails(result) });
  */
 export function withRedaction(redactor: Redactor, options?: RedactionOptions): ToolCaller {
+  return stageLayer(redactionStage(redactor, options));
+}
+
+/** A result on its way out, and what the layer records about it. */
+interface Redacted {
+  readonly result: ToolCallResult;
+  readonly redactedIn: readonly string[];
+  readonly redactedOut: readonly string[];
+  readonly entry: AuditLayer;
+}
+
+/** The stage of `withRedaction`. */
+export function redactionStage(redactor: Redactor, options?: RedactionOptions): LayerStage {
   checkFunction(FACTORY, 'redactor', redactor);
   const settings = optionsObject(FACTORY, options);
   const maxChars = checkNonNegative(
@@ -126,13 +143,8 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
     return new RedactorFailure(error);
   }
 
-  function recorded(
-    next: Next,
-    result: ToolCallResult,
-    redactedIn: readonly string[],
-    redactedOut: readonly string[],
-    layer: AuditLayer,
-  ): ToolCallResult {
+  function recorded(redacted: Redacted, audit: AuditRecorder): ToolCallResult {
+    const { result, redactedIn, redactedOut } = redacted;
     const prior = result.audit?.metadata;
     // Not `{ ...prior, redactedIn, redactedOut }`: on Node 20 properties a spread copy does not
     // have yet are added through slow runtime calls, on every call; Object.assign adds them at speed.
@@ -140,16 +152,90 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
       redactedIn,
       redactedOut,
     });
-    return attachLayerAfter(next, result, layer, { metadata });
+    return audit.record(result, redacted.entry, { metadata });
   }
 
-  async function with_redaction(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    try {
-      let inbound: RedactionOutput;
+  /** A redactor that failed on the way in stops the call: the arguments could not be checked. */
+  function inboundFailed(call: ToolCallEnvelope, error: unknown): ToolCallResult {
+    if (!(error instanceof RedactorFailure)) throw error;
+    // The arguments stay off the result too.
+    return shortCircuitResult(
+      { ...call, toolArgs: {} },
+      {
+        status: 'policy_blocked',
+        error: `${FACTORY}: the arguments of \`${call.toolName}\` could not be checked for secrets; the call did not run`,
+        audit: {
+          metadata: { redactedIn: [], redactedOut: [] },
+          layers: [{ name: LAYER, status: 'failed', phase: 'in', error: error.message }],
+        },
+      },
+    );
+  }
+
+  /** The call handed on with the arguments the redactor left, and its way back out. */
+  function inboundAnswered(call: ToolCallEnvelope, inbound: RedactionOutput): Entered {
+    if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
+      // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
+      return inboundFailed(
+        call,
+        new RedactorFailure('the redactor returned arguments that are not an object'),
+      );
+    }
+    const args = inbound.args ?? call.toolArgs;
+    const redactedIn =
+      inbound.redactedFields === undefined
+        ? inbound.args === undefined
+          ? []
+          : changedKeys(call.toolArgs, args)
+        : [...inbound.redactedFields];
+    return new Passage(args === call.toolArgs ? call : { ...call, toolArgs: args }, {
+      leave(result, audit) {
+        /** A redactor that failed on the way out withholds the output. */
+        const withheld = (error: unknown) => {
+          if (!(error instanceof RedactorFailure)) throw error;
+          const entry = { name: LAYER, status: 'withheld', phase: 'out', error: error.message };
+          return recorded(
+            { result: withheldResult(result), redactedIn, redactedOut: [], entry },
+            audit,
+          );
+        };
+        const redacted = (outbound: RedactionOutput) => {
+          const redactedOut =
+            outbound.redactedFields === undefined
+              ? [
+                  ...(outbound.result === undefined ? [] : ['result']),
+                  ...(typeof outbound.error === 'string' ? ['error'] : []),
+                ]
+              : [...outbound.redactedFields];
+          const scrubbed = redactedResult(result, outbound, maxChars);
+          return recorded({ result: scrubbed, redactedIn, redactedOut, entry: OK_ENTRY }, audit);
+        };
+        let asked: RedactionOutput | Promise<RedactionOutput>;
+        try {
+          asked = ask({
+            phase: 'out',
+            toolName: call.toolName,
+            args,
+            result: result.result ?? null,
+            error: typeof result.error === 'string' ? result.error : null,
+            call,
+          });
+        } catch (error) {
+          return withheld(error);
+        }
+        return asked instanceof Promise ? asked.then(redacted, withheld) : redacted(asked);
+      },
+    });
+  }
+
+  return {
+    name: LAYER,
+    enter(call) {
+      let asked: RedactionOutput | Promise<RedactionOutput>;
       try {
         // A copy: a redactor that edits in place must not change the arguments the dispatcher
         // validated (the executor would trust its verdict on them).
-        const asked = ask({
+        asked = ask({
           phase: 'in',
           toolName: call.toolName,
           args: cloneJson(call.toolArgs),
@@ -157,74 +243,17 @@ export function withRedaction(redactor: Redactor, options?: RedactionOptions): T
           error: null,
           call,
         });
-        inbound = asked instanceof Promise ? await asked : asked;
-        if (inbound.args !== undefined && !isPlainObject(inbound.args)) {
-          // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
-          throw new RedactorFailure('the redactor returned arguments that are not an object');
-        }
       } catch (error) {
-        if (!(error instanceof RedactorFailure)) throw error;
-        // The arguments could not be checked: they stay off the result too.
-        return shortCircuitResult(
-          { ...call, toolArgs: {} },
-          {
-            status: 'policy_blocked',
-            error: `${FACTORY}: the arguments of \`${call.toolName}\` could not be checked for secrets; the call did not run`,
-            audit: {
-              metadata: { redactedIn: [], redactedOut: [] },
-              layers: [{ name: LAYER, status: 'failed', phase: 'in', error: error.message }],
-            },
-          },
-        );
+        return inboundFailed(call, error);
       }
-      const args = inbound.args ?? call.toolArgs;
-      const redactedIn =
-        inbound.redactedFields === undefined
-          ? inbound.args === undefined
-            ? []
-            : changedKeys(call.toolArgs, args)
-          : [...inbound.redactedFields];
-      const result = await next(args === call.toolArgs ? call : { ...call, toolArgs: args });
-      let outbound: RedactionOutput;
-      try {
-        const asked = ask({
-          phase: 'out',
-          toolName: call.toolName,
-          args,
-          result: result.result ?? null,
-          error: typeof result.error === 'string' ? result.error : null,
-          call,
-        });
-        outbound = asked instanceof Promise ? await asked : asked;
-      } catch (error) {
-        if (!(error instanceof RedactorFailure)) throw error;
-        return recorded(next, withheldResult(result), redactedIn, [], {
-          name: LAYER,
-          status: 'withheld',
-          phase: 'out',
-          error: error.message,
-        });
-      }
-      const redactedOut =
-        outbound.redactedFields === undefined
-          ? [
-              ...(outbound.result === undefined ? [] : ['result']),
-              ...(typeof outbound.error === 'string' ? ['error'] : []),
-            ]
-          : [...outbound.redactedFields];
-      return recorded(
-        next,
-        redactedResult(result, outbound, maxChars),
-        redactedIn,
-        redactedOut,
-        OK_ENTRY,
-      );
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  return keepsContract(with_redaction);
+      return asked instanceof Promise
+        ? asked.then(
+            (inbound) => inboundAnswered(call, inbound),
+            (error: unknown) => inboundFailed(call, error),
+          )
+        : inboundAnswered(call, asked);
+    },
+  };
 }
 
 /** A redactor threw: carried to the phase that decides how to fail closed. */

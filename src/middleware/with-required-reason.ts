@@ -1,6 +1,7 @@
+import type { AuditLayer } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
 import {
   checkBoolean,
@@ -11,9 +12,7 @@ import {
 } from '../option-checks.js';
 import type { JsonObject } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
+import { type AuditRecorder, type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { isCertainlyRefused } from './refused-call.js';
 import { toolInjectParam } from './tool-inject-param.js';
 
@@ -45,8 +44,9 @@ export interface RequiredReason {
 
 const FACTORY = 'withRequiredReason';
 const LAYER = 'with_required_reason';
-/** The layer entry of an accepted call: the same frozen object every time, nothing to build. */
+/** The layer entries of a call let through: the same frozen objects every time, nothing to build. */
 const OK_ENTRY = Object.freeze({ name: LAYER, status: 'ok' });
+const FILL_BLANK_ENTRY = Object.freeze({ name: LAYER, status: 'fill_blank' });
 
 /** True when `text` has at least `count` code points, without spreading it into an array. */
 function codePointsAtLeast(text: string, count: number): boolean {
@@ -102,6 +102,15 @@ export const NO_REASON_GIVEN = '(no reason given)';
  * });
  */
 export function withRequiredReason(options?: RequiredReasonOptions): RequiredReason {
+  const { schemaTransform, stage } = requiredReason(options);
+  return { schemaTransform, caller: stageLayer(stage) };
+}
+
+/** The two halves of `withRequiredReason`, its execution-time half as a stage. */
+export function requiredReason(options?: RequiredReasonOptions): {
+  readonly schemaTransform: (tool: AnyTool) => AnyToolSpec;
+  readonly stage: LayerStage;
+} {
   const settings = optionsObject(FACTORY, options);
   const field = checkString(FACTORY, 'field', settings.field ?? 'reason', { nonEmpty: true });
   const description = checkString(
@@ -134,39 +143,36 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
     );
   }
 
-  function forward(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    if (!strip) return next(call);
-    // The layer owns its field: handing on rewritten arguments makes the executor check them
-    // against the handler's own schema, so a reason the model-visible schema requires but the
-    // model left out (fill_blank) does not fail the call. Valid calls without the field need no copy.
-    if (!Object.hasOwn(call.toolArgs, field) && call.validation.valid) return next(call);
-    return next({ ...call, toolArgs: without(call.toolArgs, field) });
+  /** The call handed on: the layer owns its field, and strips it unless told not to. */
+  function forwarded(call: ToolCallEnvelope): ToolCallEnvelope {
+    if (!strip) return call;
+    // Handing on rewritten arguments makes the executor check them against the handler's own
+    // schema, so a reason the model-visible schema requires but the model left out (fill_blank)
+    // does not fail the call. Valid calls without the field need no copy.
+    if (!Object.hasOwn(call.toolArgs, field) && call.validation.valid) return call;
+    return { ...call, toolArgs: without(call.toolArgs, field) };
   }
 
-  /** `{ summary: reason }` under the configured key, built without a computed-key literal. */
-  function reasonAudit(reason: string): Record<string, string> {
-    const audit: Record<string, string> = {};
-    audit[auditKey] = reason;
-    return audit;
+  /** Records the reason under the configured key, built without a computed-key literal. */
+  function recorded(entry: AuditLayer, reason: string) {
+    const extra: Record<string, string> = {};
+    extra[auditKey] = reason;
+    return {
+      leave: (result: ToolCallResult, audit: AuditRecorder) => audit.record(result, entry, extra),
+    };
   }
 
-  async function with_required_reason(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    try {
-      if (isCertainlyRefused(call)) return next(call);
+  const stage: LayerStage = {
+    name: LAYER,
+    enter(call) {
+      if (isCertainlyRefused(call)) return new Passage(call);
       const raw = Object.hasOwn(call.toolArgs, field) ? call.toolArgs[field] : undefined;
       const reason = typeof raw === 'string' ? raw.trim() : '';
       if (codePointsAtLeast(reason, minLength)) {
-        const result = await forward(call, next);
-        return attachLayerAfter(next, result, OK_ENTRY, reasonAudit(reason));
+        return new Passage(forwarded(call), recorded(OK_ENTRY, reason));
       }
       if (onMissing === 'fill_blank') {
-        const result = await forward(call, next);
-        return attachLayerAfter(
-          next,
-          result,
-          { name: LAYER, status: 'fill_blank' },
-          reasonAudit(NO_REASON_GIVEN),
-        );
+        return new Passage(forwarded(call), recorded(FILL_BLANK_ENTRY, NO_REASON_GIVEN));
       }
       return shortCircuitResult(call, {
         status: 'error',
@@ -174,10 +180,7 @@ export function withRequiredReason(options?: RequiredReasonOptions): RequiredRea
         error: `${FACTORY}: tool \`${call.toolName}\` was invoked without a \`${field}\` (required by middleware)`,
         audit: { layers: [{ name: LAYER, status: 'rejected' }] },
       });
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  return { schemaTransform, caller: keepsContract(with_required_reason) };
+    },
+  };
+  return { schemaTransform, stage };
 }

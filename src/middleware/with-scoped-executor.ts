@@ -1,18 +1,15 @@
-import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import {
   type ExecutionPolicy,
   policyDenial,
   withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError, SwitchyardError } from '../errors.js';
 import { checkOneOf, checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
+import { type AuditRecorder, type LayerStage, Passage, stageLayer } from './layer-stage.js';
 
 /** Options of `withScopedExecutor`. */
 export interface ScopedExecutorOptions {
@@ -80,6 +77,11 @@ function readCapabilities(value: unknown): Record<string, readonly string[]> {
  * withScopedExecutor({ stage: 'research', allowedTools: ['search_files', 'read_file'] });
  */
 export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller {
+  return stageLayer(scopedExecutorStage(options));
+}
+
+/** The stage of `withScopedExecutor`. */
+export function scopedExecutorStage(options?: ScopedExecutorOptions): LayerStage {
   const settings = optionsObject(FACTORY, options);
   const stage = checkString(FACTORY, 'stage', settings.stage ?? 'scoped', { nonEmpty: true });
   const onViolation = checkOneOf(FACTORY, 'onViolation', settings.onViolation ?? 'reject', [
@@ -106,17 +108,22 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
     ...(allowedTools === undefined ? {} : { allowedTools }),
     ...(sideEffectLevel === undefined ? {} : { sideEffectLevel }),
   };
-
   /** The layer entry of an admitted call: the same frozen object every time. */
   const okEntry = Object.freeze({ name: LAYER, status: 'ok', stage });
+  const admitted = {
+    leave: (result: ToolCallResult, audit: AuditRecorder) =>
+      audit.record(result, okEntry, { scope }),
+  };
 
-  async function with_scoped_executor(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    const denial = policyDenial(policy, {
-      name: call.toolName,
-      safety: call.annotations.safety,
-      annotations: call.annotations,
-    });
-    if (denial !== null) {
+  return {
+    name: LAYER,
+    enter(call) {
+      const denial = policyDenial(policy, {
+        name: call.toolName,
+        safety: call.annotations.safety,
+        annotations: call.annotations,
+      });
+      if (denial === null) return new Passage(withExecutionPolicy(call, policy), admitted);
       const reason =
         denial.gate === 'tool_ceiling'
           ? `tool '${call.toolName}' not in stage '${stage}' allowlist`
@@ -135,15 +142,6 @@ export function withScopedExecutor(options?: ScopedExecutorOptions): ToolCaller 
         denial: { ...denial, reason },
         audit: { scope, layers: [{ name: LAYER, status: 'rejected', stage, reason }] },
       });
-    }
-    try {
-      const result = await next(withExecutionPolicy(call, policy));
-      return attachLayerAfter(next, result, okEntry, { scope });
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
-  }
-
-  // A raising scope throws by design: composed, it is trapped like a user layer.
-  return onViolation === 'raise' ? with_scoped_executor : keepsContract(with_scoped_executor);
+    },
+  };
 }

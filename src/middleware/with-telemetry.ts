@@ -1,11 +1,9 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { attachLayerAfter } from './attach-audit.js';
 import { cancelledResultOf } from './cancelled-result-of.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
+import { type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { type LangfuseSinkOptions, langfuseSpanSink } from './telemetry/langfuse-span-sink.js';
 import { otelSpanSink } from './telemetry/otel-span-sink.js';
 import {
@@ -56,6 +54,8 @@ function guardedReporter(
   };
 }
 
+const LAYER = 'with_telemetry';
+
 /** The telemetry layer, with `flush()` for sinks that batch. */
 export type TelemetryCaller = ToolCaller & { flush(): Promise<void> };
 
@@ -95,6 +95,14 @@ function resolveSink(
 export function withTelemetry(
   sinkOrOptions: TelemetrySink | TelemetryOptions = 'noop',
 ): TelemetryCaller {
+  const stage = telemetryStage(sinkOrOptions);
+  return Object.assign(stageLayer(stage), { flush: stage.flush });
+}
+
+/** The stage of `withTelemetry`, with `flush()` for sinks that batch. */
+export function telemetryStage(
+  sinkOrOptions: TelemetrySink | TelemetryOptions = 'noop',
+): LayerStage & { flush(): Promise<void> } {
   const options: TelemetryOptions =
     typeof sinkOrOptions === 'object' && sinkOrOptions !== null && !('export' in sinkOrOptions)
       ? sinkOrOptions
@@ -105,46 +113,36 @@ export function withTelemetry(
   const sink = resolved.length === 1 ? resolved[0]! : fanOutSpanSink(resolved, onError);
   const now = options.now ?? Date.now;
 
-  function emit(
-    call: ToolCallEnvelope,
-    result: ToolCallResult,
-    startTimeMs: number,
-    endTimeMs: number,
-  ): void {
+  /** Sends the span of a call that ended at `endTimeMs`. */
+  function emit(call: ToolCallEnvelope, result: ToolCallResult, startTimeMs: number): number {
+    const endTimeMs = now();
     // Spans nobody receives are not built.
-    if (sink === noopSpanSink) return;
+    if (sink === noopSpanSink) return endTimeMs;
     try {
       const span = toolCallSpan(call, result, { startTimeMs, endTimeMs }, options);
       Promise.resolve(sink.export(span)).catch(onError);
     } catch (error) {
       onError(error);
     }
+    return endTimeMs;
   }
 
-  const caller = async function with_telemetry(
-    call: ToolCallEnvelope,
-    next: Next,
-  ): Promise<ToolCallResult> {
-    try {
+  return {
+    name: LAYER,
+    enter(call) {
       const started = now();
-      let result: ToolCallResult;
-      try {
-        result = await next(call);
-      } catch (error) {
-        const cancelled = cancelledResultOf(call, error);
-        if (cancelled !== undefined) emit(call, cancelled, started, now());
-        throw error;
-      }
-      const ended = now();
-      emit(call, result, started, ended);
-      return attachLayerAfter(next, result, {
-        name: 'with_telemetry',
-        status: 'ok',
-        elapsedMs: ended - started,
+      return new Passage(call, {
+        leave(result, audit) {
+          const elapsedMs = emit(call, result, started) - started;
+          return audit.record(result, { name: LAYER, status: 'ok', elapsedMs });
+        },
+        failed(error) {
+          const cancelled = cancelledResultOf(call, error);
+          if (cancelled !== undefined) emit(call, cancelled, started);
+          throw error;
+        },
       });
-    } catch (error) {
-      return layerFailure(call, error, 'with_telemetry');
-    }
+    },
+    flush: () => sink.flush?.() ?? Promise.resolve(),
   };
-  return keepsContract(Object.assign(caller, { flush: () => sink.flush?.() ?? Promise.resolve() }));
 }

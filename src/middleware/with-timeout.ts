@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { AbortLink } from '../cancellation.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
-import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError, ToolTimeoutError } from '../errors.js';
 import {
   checkBoolean,
@@ -12,9 +12,7 @@ import {
   checkString,
   optionsObject,
 } from '../option-checks.js';
-import { attachLayerAfter } from './attach-audit.js';
-import { keepsContract } from './compose-tool-callers.js';
-import { layerFailure } from './layer-failure.js';
+import { type LayerStage, Passage, type PassageSteps, stageLayer } from './layer-stage.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {
@@ -32,28 +30,8 @@ export interface TimeoutOptions {
 
 const FACTORY = 'withTimeout';
 const LAYER = 'with_timeout';
-
-/** Runs `next` with a signal that also aborts, with a `ToolTimeoutError`, after `limitMs`. */
-async function runAborting(
-  call: ToolCallEnvelope,
-  next: Next,
-  limitMs: number,
-): Promise<{ result: ToolCallResult | undefined; fired: boolean }> {
-  const deadline = new ToolTimeoutError(call.toolName, limitMs);
-  const link = new AbortLink(call.signal, { timeoutMs: limitMs, timeoutReason: () => deadline });
-  try {
-    return {
-      result: await next({ ...call, signal: link.signal }),
-      fired: link.reason === deadline,
-    };
-  } catch (error) {
-    // A layer below may let the abort reason escape instead of answering: it is still our timeout.
-    if (error === deadline) return { result: undefined, fired: true };
-    throw error;
-  } finally {
-    link.dispose();
-  }
-}
+/** A soft budget never aborts the call. */
+const NEVER = () => false;
 
 /**
  * Gives each call a time budget (`perTool[tool] ?? maxMs`). By default it observes: the call always
@@ -69,6 +47,20 @@ async function runAborting(
  * withTimeout({ maxMs: 30_000, perTool: { web_fetch: 10_000 }, hard: true });
  */
 export function withTimeout(options: TimeoutOptions): ToolCaller {
+  return stageLayer(timeoutStage(options));
+}
+
+/** One call's budget, as the stage measures it. */
+interface Budget {
+  readonly call: ToolCallEnvelope;
+  readonly limitMs: number;
+  readonly started: number;
+  /** True once a hard budget aborted the call. */
+  readonly fired: () => boolean;
+}
+
+/** The stage of `withTimeout`. */
+export function timeoutStage(options: TimeoutOptions): LayerStage {
   const settings = optionsObject(FACTORY, options);
   if (settings.maxMs === undefined) {
     throw new InvalidOptionError('maxMs', `${FACTORY}: maxMs must be a non-negative number of ms`);
@@ -86,17 +78,13 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
   const hard = checkBoolean(FACTORY, 'hard', settings.hard ?? false);
   const now = checkOptionalFunction(FACTORY, 'now', settings.now) ?? (() => performance.now());
 
-  async function with_timeout(call: ToolCallEnvelope, next: Next): Promise<ToolCallResult> {
-    try {
-      const limitMs = perTool.get(call.toolName) ?? maxMs;
-      const started = now();
-      const outcome = hard
-        ? await runAborting(call, next, limitMs)
-        : { result: await next(call), fired: false };
-      const elapsedMs = Math.round(now() - started);
-      const result = outcome.result ?? shortCircuitResult(call, { status: 'timeout' });
-      if (!outcome.fired && elapsedMs < limitMs) {
-        return attachLayerAfter(next, result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
+  /** The result with the budget's verdict (within it, or breached) on its way out. */
+  function leaving(budget: Budget): PassageSteps['leave'] {
+    return (result, audit) => {
+      const { call, limitMs } = budget;
+      const elapsedMs = Math.round(now() - budget.started);
+      if (!budget.fired() && elapsedMs < limitMs) {
+        return audit.record(result, { name: LAYER, status: 'ok', elapsedMs, limitMs });
       }
       const error = `${message} (elapsed: ${elapsedMs}ms, limit: ${limitMs}ms)`;
       const note = `[timeout: ${call.toolName}]\n${error}`;
@@ -108,16 +96,37 @@ export function withTimeout(options: TimeoutOptions): ToolCaller {
         errorCategory: 'timeout',
         observation: result.observation === '' ? note : `${note}\n${result.observation}`,
       };
-      return attachLayerAfter(next, breached, {
-        name: LAYER,
-        status: 'timeout',
-        elapsedMs,
-        limitMs,
-      });
-    } catch (error) {
-      return layerFailure(call, error, LAYER);
-    }
+      return audit.record(breached, { name: LAYER, status: 'timeout', elapsedMs, limitMs });
+    };
   }
 
-  return keepsContract(with_timeout);
+  return {
+    name: LAYER,
+    enter(call) {
+      const limitMs = perTool.get(call.toolName) ?? maxMs;
+      const started = now();
+      if (!hard) {
+        return new Passage(call, { leave: leaving({ call, limitMs, started, fired: NEVER }) });
+      }
+      // The call's signal also aborts, with this very error, at the limit.
+      const deadline = new ToolTimeoutError(call.toolName, limitMs);
+      const link = new AbortLink(call.signal, {
+        timeoutMs: limitMs,
+        timeoutReason: () => deadline,
+      });
+      const fired = () => link.reason === deadline;
+      return new Passage(
+        { ...call, signal: link.signal },
+        {
+          leave: leaving({ call, limitMs, started, fired }),
+          failed(error) {
+            // A layer below may let the abort reason escape instead of answering: still our timeout.
+            if (error !== deadline) throw error;
+            return shortCircuitResult(call, { status: 'timeout' });
+          },
+          done: () => link.dispose(),
+        },
+      );
+    },
+  };
 }

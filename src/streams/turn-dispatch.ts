@@ -1,30 +1,34 @@
 import type { Dispatcher, TurnOptions } from '../dispatch/dispatcher.js';
-import { type ImmediateDispatch, immediateDispatchOf } from '../dispatch/immediate-dispatch.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
-import type { ReadCall } from '../dispatch/read-proposed-call.js';
 import { dispatchExceptionResult, type ToolCallResult } from '../dispatch/result.js';
-import type { AnyTool } from '../tools/tool-registry.js';
+import type { CallPlan } from './call-plan.js';
 import type { DispatchTurnOptions } from './turn-options.js';
 
+/** Whoever takes each call's result. */
+export interface SettlesCalls {
+  settle(plan: CallPlan, result: ToolCallResult): void;
+}
+
+/** What a turn's calls are dispatched with. */
+export interface TurnDispatchOptions {
+  readonly turn: DispatchTurnOptions;
+  readonly maxConcurrentTools: number;
+  /** The turn's own signal, followed by every call; none when nothing can cancel the turn. */
+  readonly signal: AbortSignal | undefined;
+}
+
 /**
- * How a turn hands its calls to the dispatcher: one options object for the whole turn, the call
- * as the turn already read it, and no promise when the call settled at once (a dispatcher that
- * `createDispatcher` built, with nobody listening, no layers and an inline handler that returned
- * synchronously). Any other dispatcher gets `dispatch(call, options)`.
+ * How a turn hands its calls to the dispatcher: the facts every call of the turn shares, and each
+ * call as the turn already read it, which any dispatcher reads the same way again (an unreadable
+ * call stands in for itself).
  */
 export class TurnDispatch {
   private readonly dispatcher: Dispatcher;
-  private readonly immediate: ImmediateDispatch | undefined;
   /** What every call of the turn is dispatched with, besides its emit order. */
   private options: TurnOptions;
 
-  constructor(
-    turn: DispatchTurnOptions,
-    maxConcurrentTools: number,
-    signal: AbortSignal | undefined,
-  ) {
+  constructor({ turn, maxConcurrentTools, signal }: TurnDispatchOptions) {
     this.dispatcher = turn.dispatcher;
-    this.immediate = immediateDispatchOf(turn.dispatcher);
     const facts = turn.turn;
     this.options = {
       iteration: facts?.iteration,
@@ -49,27 +53,50 @@ export class TurnDispatch {
     this.options = { ...this.options, signal: AbortSignal.abort(reason) };
   }
 
-  /** The call's result, or a promise of it; never throws, never rejects. */
-  dispatch(
-    read: ReadCall,
-    emitOrder: number,
-    tool: AnyTool | null,
-  ): ToolCallResult | Promise<ToolCallResult> {
-    // An unreadable call stands in for itself: any dispatcher reads it as unreadable again.
-    const call = read as ProposedCall;
-    let pending: ToolCallResult | Promise<ToolCallResult>;
+  /**
+   * The turn options of call `emitOrder`. Written out rather than spread: a spread copy of options
+   * with undefined members costs ~10% of a trivial call.
+   */
+  private optionsOf(emitOrder: number): TurnOptions {
+    const options = this.options;
+    return {
+      iteration: options.iteration,
+      sessionId: options.sessionId,
+      runId: options.runId,
+      model: options.model,
+      provider: options.provider,
+      maxConcurrentTools: options.maxConcurrentTools,
+      signal: options.signal,
+      advertised: options.advertised,
+      policy: options.policy,
+      context: options.context,
+      journal: options.journal,
+      emitOrder,
+    };
+  }
+
+  /**
+   * Dispatches a planned call (`dispatchNow`) and hands its one result to `turn.settle`, whatever
+   * the dispatcher did: before this returns when the call was answered at once.
+   */
+  dispatch(plan: CallPlan, turn: SettlesCalls): void {
+    const { emitOrder } = plan;
+    const call = plan.read as ProposedCall;
+    let answer: ToolCallResult | Promise<ToolCallResult>;
     try {
-      pending =
-        this.immediate === undefined
-          ? this.dispatcher.dispatch(call, { ...this.options, emitOrder })
-          : this.immediate(read, this.options, emitOrder, tool);
+      answer = this.dispatcher.dispatchNow(call, this.optionsOf(emitOrder));
     } catch (error) {
-      return dispatchExceptionResult(call, emitOrder, error);
+      turn.settle(plan, dispatchExceptionResult(call, emitOrder, error));
+      return;
     }
-    if (!(pending instanceof Promise)) return pending;
+    if (!(answer instanceof Promise)) {
+      turn.settle(plan, answer);
+      return;
+    }
     // The dispatcher resolves for everything; keep one result per call even if it did not.
-    return pending.then(undefined, (error: unknown) =>
-      dispatchExceptionResult(call, emitOrder, error),
+    answer.then(
+      (result) => turn.settle(plan, result),
+      (error: unknown) => turn.settle(plan, dispatchExceptionResult(call, emitOrder, error)),
     );
   }
 }

@@ -7,7 +7,7 @@ import { type CallPlan, planCall } from './call-plan.js';
 import { GracefulStop, interruptGraceOf } from './graceful-stop.js';
 import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
-import { TurnDispatch } from './turn-dispatch.js';
+import { type SettlesCalls, TurnDispatch } from './turn-dispatch.js';
 import {
   ARRIVES_LATER,
   type CallPuller,
@@ -23,7 +23,7 @@ import {
  * planner order. Calls are pulled from the source only when there is room for them, so a long
  * source is never buffered whole.
  */
-export class TurnRun implements CallPuller {
+export class TurnRun implements CallPuller, SettlesCalls {
   private readonly registry: ToolRegistry;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
@@ -104,7 +104,11 @@ export class TurnRun implements CallPuller {
             onAbort: (reason) => this.stop(reason as CancelledError),
           })
         : null;
-    this.calls = new TurnDispatch(options, max, this.link?.signal);
+    this.calls = new TurnDispatch({
+      turn: options,
+      maxConcurrentTools: max,
+      signal: this.link?.signal,
+    });
     const graceMs = interruptGraceOf(options.interruptGraceMs);
     if (options.interrupt !== undefined) {
       this.gracefulStop = new GracefulStop(options.interrupt, graceMs, {
@@ -240,12 +244,11 @@ export class TurnRun implements CallPuller {
   }
 
   private start(plan: CallPlan): void {
-    const pending = this.calls.dispatch(plan.read, plan.emitOrder, plan.tool);
-    if (pending instanceof Promise) pending.then((result) => this.settle(plan, result));
-    else this.settle(plan, pending);
+    this.calls.dispatch(plan, this);
   }
 
-  private settle(plan: CallPlan, result: ToolCallResult): void {
+  /** A started call's one result. */
+  settle(plan: CallPlan, result: ToolCallResult): void {
     this.lanes.settled(plan);
     if (this.fatal !== null && !this.lanes.stopped && this.fatal(result)) {
       this.stop(

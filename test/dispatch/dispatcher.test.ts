@@ -45,6 +45,17 @@ describe('createDispatcher options', () => {
       expect.objectContaining({ code: 'invalid_option', option: 'caller' }),
     );
   });
+
+  it('refuses an executor named inline: inline handlers run in the dispatcher itself', () => {
+    const registry = createToolRegistry();
+    const inline = {
+      name: 'inline' as const,
+      execute: async () => ({ ok: true as const, value: 1 }),
+    };
+    expect(() => createDispatcher({ registry, executors: [inline] })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', option: 'executors' }),
+    );
+  });
 });
 
 describe('dispatch: tool lookup', () => {

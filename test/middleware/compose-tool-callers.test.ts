@@ -454,8 +454,7 @@ describe('composeToolCallers with the bundled layers between others', () => {
     expect(result).toMatchObject({ ok: false, status: 'cancelled' });
   });
 
-  it('still completes what a bottom passed by hand resolves to, below bundled layers only', async () => {
-    // Only the dispatcher's bottom is known to complete its results: a hand-made one is checked.
+  it('completes what a bottom passed by hand resolves to, and blames a broken one below the layers', async () => {
     const composed = composeToolCallers([
       withRateLimit({ maxCalls: 10 }),
       withTimeout({ maxMs: 1000 }),
@@ -470,25 +469,23 @@ describe('composeToolCallers with the bundled layers between others', () => {
     ]);
     const malformed = await composed(fakeCall(), async () => 'not a result' as never);
     expect(malformed).toMatchObject({ ok: false, status: 'exception' });
+    expect(malformed.audit?.layers?.map((layer) => layer.name)).toEqual([
+      'below_with_timeout',
+      'with_timeout',
+      'with_rate_limit',
+    ]);
   });
 
-  it('turns what a bundled layer throws into its own result, also when it is called alone', async () => {
+  it('lets a bundled layer called alone reject with what it throws, as any layer does; composed, it is its result', async () => {
     const consent = withConsent(async () => true, {
       when: () => {
         throw new Error('policy lookup failed');
       },
     });
-    const alone = await consent(fakeCall(), async () => {
+    const alone = consent(fakeCall(), async () => {
       throw new Error('must not run');
     });
-    expect(alone).toMatchObject({
-      ok: false,
-      status: 'tool_middleware_exception',
-      error: 'policy lookup failed',
-    });
-    expect(alone.audit?.layers).toEqual([
-      expect.objectContaining({ name: 'with_consent', status: 'exception' }),
-    ]);
+    await expect(alone).rejects.toThrow('policy lookup failed');
     const { echo, run } = setup([withRateLimit({ maxCalls: 10 }), consent]);
     const composed = await run();
     expect(composed).toMatchObject({ ok: false, error: 'policy lookup failed' });
