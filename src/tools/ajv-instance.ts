@@ -116,8 +116,24 @@ export function checkSchema(ajv: Ajv, schema: SchemaResource): void {
   }
 }
 
-/** Compiles `schema` on `ajv` after the meta-schema check ajv would have made itself. */
+/**
+ * Compiles `schema` on `ajv` after the meta-schema check ajv would have made itself. The schema is
+ * registered under its own `$id` (or as the nameless document) while it compiles, and only then:
+ * its references to itself (`#`, its `$id`, a URN, a relative URI from an embedded resource back
+ * to the root) need that registration to resolve, and another tool may use the same `$id` for
+ * another schema. Where a registered resource already holds that URI, the resource answers.
+ */
 export function compileSchema(ajv: Ajv, schema: JsonSchema): ValidateFunction {
   checkSchema(ajv, schema);
-  return ajv.compile(schema);
+  const key = typeof schema.$id === 'string' ? schema.$id.replace(/#$/, '') : '';
+  const taken = ajv.schemas[key] !== undefined || ajv.refs[key] !== undefined;
+  if (taken || key.startsWith('#')) return ajv.compile(schema);
+  ajv.addSchema(schema, key);
+  try {
+    const validate = ajv.getSchema(key);
+    if (validate === undefined) throw new Error(`the schema registered as "${key}" is missing`);
+    return validate;
+  } finally {
+    ajv.removeSchema(key);
+  }
 }
