@@ -8,6 +8,7 @@ import { BASE_OPTIONS } from './ajv-options.js';
 import { validate as validateMeta } from './generated/meta-2020-12.js';
 import type { JsonSchema } from './json.js';
 import type { Dialect } from './schema-keywords.js';
+import { linearRegExpEngine } from './schema-pattern.js';
 
 /**
  * ajv and its formats are loaded when the first validator instance is set up, not when Switchyard
@@ -70,6 +71,9 @@ export function createAjv(setup: AjvSetup): Ajv {
   const precompiled = dialect === '2020-12' && formats === 'assert';
   const options: AjvOptions = {
     ...BASE_OPTIONS,
+    // `pattern` and `patternProperties` come from whoever wrote the schema (an MCP server): they
+    // run on a linear-time engine, never on a backtracking one.
+    code: { regExp: linearRegExpEngine() },
     validateFormats: formats === 'assert',
     ownProperties: setup.ownProperties,
     ...(precompiled ? { validateSchema: false } : {}),
