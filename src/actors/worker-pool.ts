@@ -45,8 +45,8 @@ export type { WorkerPool, WorkerPoolOptions };
  * uncaught throw, out of memory) fails only the call it was running (`executor_error` with the
  * exit code); calls of its batch that had finished keep their results, and those that had not
  * started are sent again. A tool module whose calls keep crashing workers (`crashLimit` in a row)
- * fails fast for `crashCooldownMs`; then one of its calls runs as a probe, and a probe that
- * completes closes the breaker.
+ * fails fast for `crashCooldownMs`, its queued calls too, so no further worker dies meanwhile;
+ * then the first of its calls to leave is a probe, and a probe that completes closes the breaker.
  *
  * @param options threads, batching, crash breakers, queue and close limits: see
  *   `WorkerPoolOptions` (defaults there). Throws `InvalidOptionError` naming a bad option.
@@ -153,8 +153,25 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         batchesBack,
       });
       if (next === null) return;
-      if (next.length > 0) send(next);
+      const members = next.filter(stillAdmitted);
+      if (members.length > 0) send(members);
     }
+  }
+
+  /**
+   * A call admitted before its module's breaker opened fails fast when it is about to leave,
+   * rather than crash one more worker and push the cool-down out; after the cool-down, the first
+   * to leave is the probe.
+   */
+  function stillAdmitted(pending: PendingCall): boolean {
+    if (pending.probe || breakers.closed) return true;
+    const admission = breakers.admit(pending.call.module);
+    if (admission.run) {
+      pending.probe = admission.probe;
+      return true;
+    }
+    settle(pending, executorFailure(`the worker pool is unhealthy: ${admission.reason}`));
+    return false;
   }
 
   function send(members: PendingCall[]): void {

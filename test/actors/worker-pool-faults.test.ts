@@ -222,6 +222,34 @@ describe('worker pool fault containment', () => {
       vi.useRealTimers();
     }
   });
+
+  it('fails the queued calls of a module whose breaker opened fast, instead of crashing a worker each', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // One call per message: each queued call leaves alone, after the one before it crashed.
+      const dispatcher = setup({ maxBatch: 1, crashLimit: 2, crashCooldownMs: 1000 });
+      const results = await Promise.all(
+        ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].map((id) => dispatcher.dispatch(crash(id))),
+      );
+
+      expect(results.map((result) => (result.error ?? '').includes('unhealthy'))).toEqual([
+        false,
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(pool?.stats.crashes).toBe(2);
+      // The cool-down runs from the crash that opened the breaker: then the module serves again.
+      vi.setSystemTime(Date.now() + 1000);
+      const probe = await dispatcher.dispatch({ id: 'p', name: 'crash_on_call', arguments: {} });
+      expect(probe).toMatchObject({ status: 'ok', result: 'fine' });
+      expect(pool?.healthy).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('errors crossing the thread boundary', () => {
