@@ -16,6 +16,11 @@ export function echo(args) {
   return args.value;
 }
 
+/** Never settles: a hung tool (`worker-hung-call.ts`). */
+export function hang() {
+  return new Promise(() => {});
+}
+
 /** Raw Piscina task: the same work, without Switchyard. */
 export default function rawTask(task) {
   return task.kind === 'hash' ? hash64k(task) : task.value;

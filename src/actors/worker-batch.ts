@@ -2,6 +2,7 @@ import type { ExecutionOutcome, ExecutionRequest } from '../dispatch/executor.js
 import {
   type HiddenValues,
   pushCall,
+  SLOT_DONE,
   SLOT_QUEUED,
   SLOT_SKIPPED,
   type WorkerBatch,
@@ -81,6 +82,11 @@ export interface SentBatch {
   readonly controller: AbortController | undefined;
   /** Shared per-call slots (batches of several calls only). */
   readonly slots: Int32Array | undefined;
+  /**
+   * What `stealFromStalled` saw last: calls of the batch done, and how many batches of the pool
+   * had come back by then.
+   */
+  look?: { readonly done: number; readonly batchesBack: number };
 }
 
 /**
@@ -150,6 +156,28 @@ export function claimUnstarted(pending: PendingCall): boolean {
   if (batch?.slots === undefined) return false;
   const slot = batch.members.indexOf(pending);
   return Atomics.compareExchange(batch.slots, slot, SLOT_QUEUED, SLOT_SKIPPED) === SLOT_QUEUED;
+}
+
+/**
+ * Unstarted calls taken over from the first batch in flight that has finished no call since the
+ * last look while another batch came back (`batchesBack` grew): its running call is slow or hung,
+ * and the calls behind it were queued before anything still in the pool's queue.
+ */
+export function stealFromStalled(batches: Iterable<SentBatch>, batchesBack: number): PendingCall[] {
+  for (const batch of batches) {
+    const { slots } = batch;
+    if (slots === undefined) continue;
+    let done = 0;
+    for (let slot = 0; slot < slots.length; slot += 1) {
+      if (Atomics.load(slots, slot) === SLOT_DONE) done += 1;
+    }
+    const last = batch.look;
+    batch.look = { done, batchesBack };
+    if (last === undefined || last.done !== done || last.batchesBack === batchesBack) continue;
+    const stolen = stealQueued(batch);
+    if (stolen.length > 0) return stolen;
+  }
+  return [];
 }
 
 /** The unstarted calls an idle thread takes over from the first batch in flight that has any. */

@@ -14,6 +14,7 @@ import {
   type ChannelMessage,
   countOutcomes,
   type HiddenValues,
+  markPosted,
   pushOutcome,
   readCall,
   readOutcome,
@@ -140,11 +141,51 @@ function failed(runtime: WorkerRuntime, error: unknown): WorkerOutcome {
   return { ok: false, error: toErrorData(error), progress: WorkerRuntime.progressOf(runtime) };
 }
 
+/**
+ * How long a finished call's outcome may wait for the rest of its batch before it is posted on
+ * its own: a batch-mate that runs long (or never ends) then holds up only itself.
+ */
+const POST_HELD_AFTER_MS = 5;
+
 /** A batch in progress: its calls, the shared slots and the outcomes so far (flat). */
 interface BatchRun {
   readonly batch: WorkerBatch;
   readonly slots: Int32Array | undefined;
   readonly outcomes: unknown[];
+  /** Slots whose outcomes are in `outcomes` and not posted yet (batches without `notify`). */
+  held: number[];
+  /** When the oldest held outcome was finished. */
+  heldSince: number;
+  /** Posts the held outcomes while a call waits on a promise, unless it settles first. */
+  heldTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** Several calls that do not post each result: their outcomes wait in `held`. */
+function holdsOutcomes(run: BatchRun): boolean {
+  return run.slots !== undefined && run.batch.notify !== true;
+}
+
+/**
+ * Posts the held outcomes in one message and marks them posted in the batch's own result. An
+ * outcome that cannot be cloned stays held: it goes back with the batch, as it always did.
+ */
+function postHeld(run: BatchRun): void {
+  clearTimeout(run.heldTimer);
+  run.heldTimer = undefined;
+  if (run.held.length === 0 || running !== run) return;
+  const tickets: number[] = [];
+  const outcomes: unknown[] = [];
+  for (const slot of run.held) {
+    tickets.push(readCall(run.batch.calls, slot).ticket);
+    pushOutcome(outcomes, readOutcome(run.outcomes, slot)!);
+  }
+  try {
+    postToPool({ type: 'results', tickets, outcomes });
+  } catch {
+    return;
+  }
+  for (const slot of run.held) markPosted(run.outcomes, slot);
+  run.held = [];
 }
 
 /**
@@ -162,10 +203,17 @@ function runFrom(run: BatchRun, first: number): unknown {
       pushOutcome(run.outcomes, { ok: false, skipped: true });
       continue;
     }
+    // A call that keeps the thread for good must not keep the outcomes before it.
+    if (run.held.length > 0 && performance.now() - run.heldSince >= POST_HELD_AFTER_MS) {
+      postHeld(run);
+    }
     const call = readCall(batch.calls, slot);
     if (batch.notify) postToPool({ type: 'start', ticket: call.ticket });
     const outcome = runCall(call, batch.hidden?.[slot]);
     if (outcome instanceof Promise) {
+      if (run.held.length > 0) {
+        run.heldTimer ??= setTimeout(postHeld, POST_HELD_AFTER_MS, run);
+      }
       return outcome.then((settled) => {
         finishCall(run, slot, call, settled);
         return runFrom(run, slot + 1);
@@ -173,6 +221,7 @@ function runFrom(run: BatchRun, first: number): unknown {
     }
     finishCall(run, slot, call, outcome);
   }
+  clearTimeout(run.heldTimer);
   if (running === run) running = undefined;
   return batchResult(run.outcomes);
 }
@@ -183,6 +232,10 @@ function finishCall(run: BatchRun, slot: number, call: WorkerCall, outcome: Work
     postToPool({ type: 'done', ticket: call.ticket, outcome });
   }
   pushOutcome(run.outcomes, outcome);
+  if (holdsOutcomes(run)) {
+    if (run.held.length === 0) run.heldSince = performance.now();
+    run.held.push(slot);
+  }
 }
 
 /** The batch this worker runs (one at a time); its finished outcomes are saved if the worker dies. */
@@ -236,7 +289,14 @@ process.on('exit', () => {
 export default function runBatch(message: WorkerMessage): unknown {
   const batch = batchOf(message);
   const slots = batch.slots === undefined ? undefined : new Int32Array(batch.slots);
-  const run: BatchRun = { batch, slots, outcomes: [] };
+  const run: BatchRun = {
+    batch,
+    slots,
+    outcomes: [],
+    held: [],
+    heldSince: 0,
+    heldTimer: undefined,
+  };
   running = run;
   return runFrom(run, 0);
 }

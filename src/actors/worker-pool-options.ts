@@ -25,7 +25,10 @@ export interface WorkerPoolOptions {
   readonly maxBatch?: number;
   /** Crashes in a row of one tool module's calls that open its breaker (fail fast). Default 5. */
   readonly crashLimit?: number;
-  /** How long an open breaker fails its module's calls before one probe call runs. Default 30 000 ms. */
+  /**
+   * How long an open breaker fails its module's calls (new and queued ones) before one probe call
+   * runs, counted from the last crash of its calls. Default 30 000 ms.
+   */
   readonly crashCooldownMs?: number;
   /**
    * Most time a call waits for a worker (in the pool's queue, or in its batch behind other calls)

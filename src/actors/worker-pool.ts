@@ -3,13 +3,13 @@ import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/e
 import { CrashBreakers } from './crash-breakers.js';
 import { fromErrorData } from './error-data.js';
 import { FifoQueue } from './fifo-queue.js';
+import { nextCalls } from './next-calls.js';
 import {
   claimUnstarted,
   type PendingCall,
   packBatch,
   pendingCall,
   type SentBatch,
-  stealFromAny,
 } from './worker-batch.js';
 import { describeFailure, executorFailure, exitCodeOf, lostCallReason } from './worker-failure.js';
 import {
@@ -35,12 +35,22 @@ export type { WorkerPool, WorkerPoolOptions };
 /**
  * Starts a pool of worker threads (Piscina) that runs the handlers of tools declared with
  * `executor: { kind: 'worker', module, export }`. Queued calls travel to a worker several per
- * message, which keeps small CPU tools cheap; an idle thread takes back the calls a busy batch has
- * not started. A call that times out or is cancelled while it runs is really stopped: its worker
- * is terminated and replaced. Faults stay contained: a crashed worker (exit, uncaught throw, out
- * of memory) fails only the call it was running (`executor_error` with the exit code); calls of
- * its batch that had finished keep their results, and those that had not started are sent again.
- * A tool module whose calls keep crashing workers fails fast for a cool-down, then gets a probe.
+ * message, which keeps small CPU tools cheap. A slow or hung call holds up only itself: the
+ * results of its batch-mates that finished come back within a few milliseconds even while it runs
+ * (or blocks its thread for good), and a thread that comes free takes over the calls queued
+ * behind it, before newer ones, once another batch has come back meanwhile. With one thread, or as
+ * many hung calls as threads, the calls behind wait for a thread: bound that with a tool's
+ * `timeoutMs` or `maxQueueWaitMs`. A call that times out or is cancelled while it runs is really
+ * stopped: its worker is terminated and replaced. Faults stay contained: a crashed worker (exit,
+ * uncaught throw, out of memory) fails only the call it was running (`executor_error` with the
+ * exit code); calls of its batch that had finished keep their results, and those that had not
+ * started are sent again. A tool module whose calls keep crashing workers (`crashLimit` in a row)
+ * fails fast for `crashCooldownMs`, its queued calls too, so no further worker dies meanwhile;
+ * then the first of its calls to leave is a probe, and a probe that completes closes the breaker.
+ *
+ * @param options threads, batching, crash breakers, queue and close limits: see
+ *   `WorkerPoolOptions` (defaults there). Throws `InvalidOptionError` naming a bad option.
+ * @returns the pool: its executor, health, counters and `close()`.
  *
  * @example
  * const pool = createWorkerPool({ maxThreads: 4, maxQueueWaitMs: 60_000 });
@@ -60,6 +70,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   /** Batches sent and not come back, which idle threads may take unstarted calls from. */
   const inFlight = new Set<SentBatch>();
   let nextTicket = 0;
+  /** Batches that came back, done or failed: the clock `stealFromStalled` tells progress by. */
+  let batchesBack = 0;
   let closed = false;
   const breakers = new CrashBreakers(crashLimit, crashCooldownMs, Date.now);
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
@@ -68,6 +80,14 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   piscina.on('message', (message: unknown) => {
     // A tool module may post on parentPort for reasons of its own: only our messages count.
     if (!isChannelMessage(message)) return;
+    if (message.type === 'results') {
+      message.tickets.forEach((ticket, index) => {
+        const pending = sent.get(ticket);
+        const outcome = readOutcome(message.outcomes, index);
+        if (pending !== undefined && outcome !== undefined) settleWith(pending, outcome);
+      });
+      return;
+    }
     const pending = sent.get(message.ticket);
     if (pending === undefined) return;
     if (message.type === 'start') {
@@ -121,25 +141,37 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     );
   }
 
-  /** Sends queued calls while threads are free; then lets idle threads take unstarted calls. */
+  /** Fills free threads with what they should run next. */
   function pump(): void {
-    while (inFlight.size < maxThreads && queue.size > 0) {
-      // Guided self-scheduling: take a fair share of the backlog, not all of it, so the other
-      // threads get work too (one huge batch would serialize a CPU-bound turn on one thread).
-      const share = Math.min(maxBatch, Math.ceil(queue.size / maxThreads));
-      const members: PendingCall[] = [];
-      while (members.length < share && queue.size > 0) {
-        const pending = queue.shift()!;
-        if (!pending.settled) members.push(pending);
-      }
+    while (inFlight.size < maxThreads) {
+      const next = nextCalls({
+        queue,
+        inFlight,
+        maxBatch,
+        maxThreads,
+        closing: closed,
+        batchesBack,
+      });
+      if (next === null) return;
+      const members = next.filter(stillAdmitted);
       if (members.length > 0) send(members);
     }
-    // Closing, the batches run out as they are; stolen calls would find no pool to run them.
-    while (!closed && inFlight.size < maxThreads && queue.size === 0) {
-      const stolen = stealFromAny(inFlight);
-      if (stolen.length === 0) return;
-      send(stolen);
+  }
+
+  /**
+   * A call admitted before its module's breaker opened fails fast when it is about to leave,
+   * rather than crash one more worker and push the cool-down out; after the cool-down, the first
+   * to leave is the probe.
+   */
+  function stillAdmitted(pending: PendingCall): boolean {
+    if (pending.probe || breakers.closed) return true;
+    const admission = breakers.admit(pending.call.module);
+    if (admission.run) {
+      pending.probe = admission.probe;
+      return true;
     }
+    settle(pending, executorFailure(`the worker pool is unhealthy: ${admission.reason}`));
+    return false;
   }
 
   function send(members: PendingCall[]): void {
@@ -173,6 +205,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function finishBatch(batch: SentBatch): void {
     inFlight.delete(batch);
+    batchesBack += 1;
     pump();
   }
 

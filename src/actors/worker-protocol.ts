@@ -147,6 +147,16 @@ export function batchResult(outcomes: unknown[]): unknown {
   return bare ? value : outcomes;
 }
 
+/**
+ * Marks the outcome of `slot` as already posted (a `results` message carried it), so the batch's
+ * result does not clone it again and the main thread does not settle its call twice.
+ */
+export function markPosted(outcomes: unknown[], slot: number): void {
+  const at = slot * OUTCOME_FIELDS;
+  outcomes[at] = OUTCOME_SKIPPED;
+  outcomes[at + 1] = null;
+}
+
 /** Outcomes in a flat outcome list so far. */
 export function countOutcomes(outcomes: readonly unknown[]): number {
   return outcomes.length / OUTCOME_FIELDS;
@@ -177,6 +187,16 @@ export function readOutcome(result: unknown, slot: number): WorkerOutcome | unde
 export type ChannelMessage =
   | { readonly type: 'progress'; readonly ticket: number; readonly progress: ToolProgress }
   | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome }
+  /**
+   * Outcomes of a batch's finished calls posted before the batch ends, so that a call still
+   * running (slow, hung, blocking its thread) holds up only itself: `outcomes` is a flat outcome
+   * list (see `pushOutcome`), one entry per ticket, in order.
+   */
+  | {
+      readonly type: 'results';
+      readonly tickets: readonly number[];
+      readonly outcomes: readonly unknown[];
+    }
   /** The call left its batch's queue and its handler starts (batches with `notify` only). */
   | { readonly type: 'start'; readonly ticket: number }
   /** Something the call started threw where nothing caught it: the worker exits next. */
@@ -185,7 +205,8 @@ export type ChannelMessage =
 /** True for a message the worker entry posted, as opposed to anything a tool module posts. */
 export function isChannelMessage(message: unknown): message is ChannelMessage {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, ticket } = message as { type?: unknown; ticket?: unknown };
+  const { type, ticket, tickets, outcomes } = message as Record<string, unknown>;
+  if (type === 'results') return Array.isArray(tickets) && Array.isArray(outcomes);
   return (
     (type === 'progress' || type === 'done' || type === 'start' || type === 'crash') &&
     typeof ticket === 'number'

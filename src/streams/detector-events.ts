@@ -54,11 +54,16 @@ export interface CandidatePartialEvent extends CandidateBase {
   readonly partialInput: JsonValue | undefined;
 }
 
-/** A proposed call with everything the dispatcher needs, arguments already parsed. */
+/**
+ * A proposed call with everything the dispatcher needs. Its arguments are parsed when they are
+ * a JSON object; a native call whose arguments are not carries them as the text that came, and
+ * the dispatcher refuses it (`schema_violation`, with the reason) like a call that names an
+ * unknown tool (`tool_not_found`).
+ */
 export interface DetectedCall extends ProposedCall {
   readonly id: string;
   readonly name: string;
-  readonly arguments: JsonObject;
+  readonly arguments: JsonObject | string;
 }
 
 /** The call is complete and safe to dispatch (ACP `tool_call_update`, `parsing: false`). */
@@ -73,13 +78,14 @@ export interface CandidatePromotedEvent extends CandidateBase {
   readonly rawInput: string;
 }
 
-/** Why a candidate was retracted; the model-facing text is in `error`. */
+/**
+ * Why a candidate was retracted; the model-facing text is in `error`. A native call is retracted
+ * only when it was cut off: a whole one is promoted, whatever its name and arguments.
+ */
 export type RetractionReason =
-  /** The name is neither advertised nor an accepted alias. */
+  /** A text-mode `<tool_call>` names a tool that is neither advertised nor an accepted alias. */
   | 'unknown_tool'
-  /** Native arguments are not valid JSON. */
-  | 'invalid_json'
-  /** The arguments parsed, but to something other than an object. */
+  /** A text-mode call's arguments parsed, but to something other than an object. */
   | 'not_an_object'
   /** A text-mode call does not follow the call grammar. */
   | 'invalid_syntax'

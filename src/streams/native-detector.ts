@@ -7,11 +7,7 @@ import {
   type PartialUpdateScheduler,
   realTimeScheduler,
 } from './detect/partial-update-scheduler.js';
-import {
-  cutOffMessage,
-  incompleteMessage,
-  unknownToolMessage,
-} from './detect/retraction-messages.js';
+import { cutOffMessage, incompleteMessage } from './detect/retraction-messages.js';
 import type { RetractionReason, ToolCallDetector } from './detector-events.js';
 import type { ToolCallDelta } from './tool-call-delta.js';
 
@@ -32,13 +28,15 @@ const FACTORY = 'createNativeDetector';
  * Assembles the provider-native tool calls of one streamed response from `ToolCallDelta`s.
  *
  * Each call (by delta `key`) emits `candidate_opened`, coalesced `candidate_partial` updates,
- * then exactly one of `candidate_promoted` or `candidate_retracted`. A call is finalised only
- * when its block closes (`call_end`) or the response finishes with `safe: true`; a call cut off
- * by an unsafe finish or by the end of the stream, with arguments that are not a JSON object,
- * or naming a tool that was not advertised, is retracted with a model-facing message and never
- * promoted. Promotions go out in the order the calls opened (`emitOrder` 0, 1, …): a call that
- * completes while an earlier one is still streaming waits for it. Retractions are not held
- * back. Provider-native calls end in `provider_native_call` and are never promoted.
+ * then exactly one of `candidate_promoted` or `candidate_retracted`. A call is whole when its
+ * block closes (`call_end`) or the response finishes with `safe: true`, and every whole call is
+ * promoted: one naming a tool that was not advertised (under the name it used) or whose
+ * arguments are not a JSON object (with the text as it came, a string) too, for the dispatcher
+ * to refuse with a result (and a receipt) like any other call it cannot run. A call cut off by an
+ * unsafe finish or by the end of the stream was never whole: it is retracted with a model-facing
+ * message and never promoted. Promotions go out in the order the calls opened (`emitOrder` 0, 1,
+ * …): a call that completes while an earlier one is still streaming waits for it. Retractions are
+ * not held back. Provider-native calls end in `provider_native_call` and are never promoted.
  *
  * Deltas for keys that never opened, repeated `call_start`s and call deltas after `finish`
  * are ignored. `text` deltas pass through as `text` events.
@@ -95,11 +93,7 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
     byKey.set(delta.key, call);
     opened.push(call);
     emit(openedEvent(call, providerNative));
-    if (canonical === undefined) {
-      retract(call, 'unknown_tool', unknownToolMessage(delta.name, context.names));
-    } else if (!providerNative) {
-      dispatchable.push(call);
-    }
+    if (!providerNative) dispatchable.push(call);
   }
 
   function append(key: string, fragment: string): void {
@@ -151,13 +145,8 @@ export function createNativeDetector(options: NativeDetectorOptions): ToolCallDe
       });
       return;
     }
-    const verdict = call.verdict(text);
-    if (!verdict.ok) {
-      retract(call, verdict.reason, verdict.message);
-      return;
-    }
     call.settled = true;
-    call.promotion = { args: verdict.args, rawInput: text };
+    call.promotion = { args: call.argumentsOf(text), rawInput: text };
   }
 
   function retract(call: NativeCall, reason: RetractionReason, message: string): void {

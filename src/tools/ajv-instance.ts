@@ -8,6 +8,7 @@ import { BASE_OPTIONS } from './ajv-options.js';
 import { validate as validateMeta } from './generated/meta-2020-12.js';
 import type { JsonSchema } from './json.js';
 import type { Dialect } from './schema-keywords.js';
+import { linearRegExpEngine } from './schema-pattern.js';
 
 /**
  * ajv and its formats are loaded when the first validator instance is set up, not when Switchyard
@@ -70,6 +71,9 @@ export function createAjv(setup: AjvSetup): Ajv {
   const precompiled = dialect === '2020-12' && formats === 'assert';
   const options: AjvOptions = {
     ...BASE_OPTIONS,
+    // `pattern` and `patternProperties` come from whoever wrote the schema (an MCP server): they
+    // run on a linear-time engine, never on a backtracking one.
+    code: { regExp: linearRegExpEngine() },
     validateFormats: formats === 'assert',
     ownProperties: setup.ownProperties,
     ...(precompiled ? { validateSchema: false } : {}),
@@ -116,8 +120,24 @@ export function checkSchema(ajv: Ajv, schema: SchemaResource): void {
   }
 }
 
-/** Compiles `schema` on `ajv` after the meta-schema check ajv would have made itself. */
+/**
+ * Compiles `schema` on `ajv` after the meta-schema check ajv would have made itself. The schema is
+ * registered under its own `$id` (or as the nameless document) while it compiles, and only then:
+ * its references to itself (`#`, its `$id`, a URN, a relative URI from an embedded resource back
+ * to the root) need that registration to resolve, and another tool may use the same `$id` for
+ * another schema. Where a registered resource already holds that URI, the resource answers.
+ */
 export function compileSchema(ajv: Ajv, schema: JsonSchema): ValidateFunction {
   checkSchema(ajv, schema);
-  return ajv.compile(schema);
+  const key = typeof schema.$id === 'string' ? schema.$id.replace(/#$/, '') : '';
+  const taken = ajv.schemas[key] !== undefined || ajv.refs[key] !== undefined;
+  if (taken || key.startsWith('#')) return ajv.compile(schema);
+  ajv.addSchema(schema, key);
+  try {
+    const validate = ajv.getSchema(key);
+    if (validate === undefined) throw new Error(`the schema registered as "${key}" is missing`);
+    return validate;
+  } finally {
+    ajv.removeSchema(key);
+  }
 }

@@ -86,7 +86,7 @@ export class SchemaValidator {
   private readonly instances = new Map<string, Ajv>();
   private readonly byHash = new Map<string, ValidateFunction>();
   private readonly byObject = new WeakMap<object, ValidateFunction>();
-  private compiled = 0;
+  private compilations = 0;
   /**
    * The schema `check` saw last and how it is checked: a batch checks one tool's schema over and
    * over, and the two lookups behind it (a WeakMap each) cost more than the check itself.
@@ -106,7 +106,7 @@ export class SchemaValidator {
 
   /** Number of schemas compiled so far (not cache hits). */
   get compileCount(): number {
-    return this.compiled;
+    return this.compilations;
   }
 
   /** Compiles (or fetches) the validator of `schema`; throws `ToolDefinitionError` if invalid. */
@@ -119,31 +119,41 @@ export class SchemaValidator {
         toolName,
       });
     }
-    const key = `${toolName}\0${canonicalHash(schema)}`;
-    let validate = this.byHash.get(key);
-    if (validate === undefined) {
-      const dialect = dialectOf(schema, toolName);
-      const { suspect, namesInherited } = inspectSchema(schema, dialect);
-      if (suspect !== undefined) {
-        throw new ToolDefinitionError(
-          `tool ${JSON.stringify(toolName)}: invalid JSON Schema: keyword ${JSON.stringify(suspect.keyword)} at ${suspect.at} ${suspect.reason}`,
-          { rule: 'schema_invalid', toolName },
-        );
-      }
-      try {
-        const ownProperties = namesInherited || this.resourcesNameInherited;
-        validate = compileSchema(this.instance(dialect, ownProperties), schema);
-      } catch (error) {
-        if (error instanceof InvalidOptionError) throw error;
-        throw new ToolDefinitionError(
-          `tool ${JSON.stringify(toolName)}: invalid JSON Schema: ${errorMessage(error)}`,
-          { rule: 'schema_invalid', toolName, cause: error },
-        );
-      }
-      this.compiled += 1;
-      this.byHash.set(key, validate);
+    let validate: ValidateFunction;
+    try {
+      validate = this.compiledOrCached(toolName, schema);
+    } catch (error) {
+      if (error instanceof InvalidOptionError || error instanceof ToolDefinitionError) throw error;
+      // A schema nested too deeply for a recursive walk (hashing it, ajv's compiler) is refused
+      // like any other schema that cannot be compiled, never let through as a stack overflow.
+      const reason =
+        error instanceof RangeError ? 'it is nested too deeply to compile' : errorMessage(error);
+      throw new ToolDefinitionError(
+        `tool ${JSON.stringify(toolName)}: invalid JSON Schema: ${reason}`,
+        { rule: 'schema_invalid', toolName, cause: error },
+      );
     }
     this.byObject.set(schema, validate);
+    return validate;
+  }
+
+  /** The validator of `schema` from the cache by tool and hash, or compiled now. */
+  private compiledOrCached(toolName: string, schema: JsonSchema): ValidateFunction {
+    const key = `${toolName}\0${canonicalHash(schema)}`;
+    let validate = this.byHash.get(key);
+    if (validate !== undefined) return validate;
+    const dialect = dialectOf(schema, toolName);
+    const { suspect, namesInherited } = inspectSchema(schema, dialect);
+    if (suspect !== undefined) {
+      throw new ToolDefinitionError(
+        `tool ${JSON.stringify(toolName)}: invalid JSON Schema: keyword ${JSON.stringify(suspect.keyword)} at ${suspect.at} ${suspect.reason}`,
+        { rule: 'schema_invalid', toolName },
+      );
+    }
+    const ownProperties = namesInherited || this.resourcesNameInherited;
+    validate = compileSchema(this.instance(dialect, ownProperties), schema);
+    this.compilations += 1;
+    this.byHash.set(key, validate);
     return validate;
   }
 

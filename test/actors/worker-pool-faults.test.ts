@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromErrorData, toErrorData } from '../../src/actors/error-data.js';
 import { CancelledError, ToolTimeoutError } from '../../src/errors.js';
 import { createWorkerPool, type WorkerPool } from '../../src/executors.js';
@@ -28,6 +28,7 @@ const tools = [
   workerTool('crash_on_call', 'crashOnCall'),
   workerTool('throw_later', 'throwLater'),
   workerTool('hang', 'hang'),
+  workerTool('spin_forever', 'spinForever'),
   workerTool('busy', 'busy'),
   workerTool('quick', 'echo', { timeoutMs: 300 }),
 ];
@@ -44,6 +45,7 @@ function setup(options: Parameters<typeof createWorkerPool>[0] = {}) {
 }
 
 const echo = (id: string, value: JsonValue = id) => ({ id, name: 'echo', arguments: { value } });
+const crash = (id: string) => ({ id, name: 'crash_on_call', arguments: { exit: true } });
 
 describe('worker pool fault containment', () => {
   it.each([
@@ -84,6 +86,70 @@ describe('worker pool fault containment', () => {
     pool = undefined;
   });
 
+  it('delivers the results of the calls that finished before a hung call of their batch', async () => {
+    const dispatcher = setup();
+    // The first call takes the only thread; the rest leave as one batch behind it: two echoes,
+    // a call that never settles, one more echo.
+    const first = dispatcher.dispatch(echo('first'));
+    const before = [dispatcher.dispatch(echo('a0')), dispatcher.dispatch(echo('a1'))];
+    const hung = dispatcher.dispatch({ id: 'h', name: 'hang', arguments: {} });
+    const behind = dispatcher.dispatch(echo('b0'));
+
+    const settled = await Promise.all([first, ...before]);
+
+    expect(settled.map((result) => [result.toolCallId, result.result])).toEqual([
+      ['first', 'first'],
+      ['a0', 'a0'],
+      ['a1', 'a1'],
+    ]);
+    await pool!.close();
+    expect((await hung).status).toBe('executor_error');
+    expect((await behind).status).toBe('executor_error');
+    pool = undefined;
+  });
+
+  it('delivers them too when the batch-mate blocks its thread for good', async () => {
+    const dispatcher = setup();
+    const first = dispatcher.dispatch(echo('first'));
+    const before = [
+      dispatcher.dispatch(echo('a0')),
+      dispatcher.dispatch({ id: 'slow', name: 'busy', arguments: { ms: 30 } }),
+    ];
+    const stuck = dispatcher.dispatch({ id: 's', name: 'spin_forever', arguments: {} });
+
+    const settled = await Promise.all([first, ...before]);
+
+    expect(settled.map((result) => result.status)).toEqual(['ok', 'ok', 'ok']);
+    await pool!.close();
+    expect((await stuck).status).toBe('executor_error');
+    pool = undefined;
+  });
+
+  it('runs the unstarted calls of a stalled batch before calls queued after them', async () => {
+    const dispatcher = setup({ maxThreads: 2, maxBatch: 4 });
+    const finished: string[] = [];
+    const track = (call: ReturnType<typeof echo>) =>
+      dispatcher.dispatch(call).then((result) => {
+        finished.push(result.toolCallId);
+        return result;
+      });
+    // Two lone calls take both threads; then a batch [hang, b0, b1, b2] leaves for the first
+    // thread to come back, and the queue's later calls for the other.
+    const lone = [track(echo('x0')), track(echo('x1'))];
+    const hung = dispatcher.dispatch({ id: 'h', name: 'hang', arguments: {} });
+    const behind = ['b0', 'b1', 'b2'].map((id) => track(echo(id)));
+    const later = Array.from({ length: 8 }, (_, index) => track(echo(`q${index}`)));
+
+    await Promise.all([...lone, ...behind, ...later]);
+
+    const lastBehind = Math.max(...['b0', 'b1', 'b2'].map((id) => finished.indexOf(id)));
+    expect(lastBehind).toBeLessThan(finished.indexOf('q7'));
+    expect(finished.slice(lastBehind + 1).length).toBeGreaterThan(0);
+    await pool!.close();
+    expect((await hung).status).toBe('executor_error');
+    pool = undefined;
+  });
+
   it("counts a tool's timeoutMs from its start, not from its wait for a worker", async () => {
     const dispatcher = setup();
     const blocker = dispatcher.dispatch({ id: 'b', name: 'busy', arguments: { ms: 900 } });
@@ -113,36 +179,76 @@ describe('worker pool fault containment', () => {
   });
 
   it("opens one tool module's breaker after crashLimit crashes, keeps other modules running, and recovers after a probe", async () => {
-    const dispatcher = setup({ crashLimit: 2, crashCooldownMs: 800 });
-    const crash = (id: string) => ({ id, name: 'crash_on_call', arguments: { exit: true } });
-    for (const id of ['c0', 'c1'])
-      expect((await dispatcher.dispatch(crash(id))).status).toBe('executor_error');
-    expect(pool?.healthy).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dispatcher = setup({ crashLimit: 2, crashCooldownMs: 800 });
+      for (const id of ['c0', 'c1'])
+        expect((await dispatcher.dispatch(crash(id))).status).toBe('executor_error');
+      expect(pool?.healthy).toBe(false);
 
-    const refused = await dispatcher.dispatch({ id: 'r', name: 'crash_on_call', arguments: {} });
-    const elsewhere = await dispatcher.dispatch({
-      id: 'o',
-      name: 'other_echo',
-      arguments: { value: 'other module' },
-    });
-    expect(refused).toMatchObject({ status: 'executor_error' });
-    expect(refused.error).toContain('unhealthy');
-    expect(elsewhere).toMatchObject({ status: 'ok', result: 'other module' });
+      const refused = await dispatcher.dispatch({ id: 'r', name: 'crash_on_call', arguments: {} });
+      const elsewhere = await dispatcher.dispatch({
+        id: 'o',
+        name: 'other_echo',
+        arguments: { value: 'other module' },
+      });
+      expect(refused).toMatchObject({ status: 'executor_error' });
+      expect(refused.error).toContain('unhealthy');
+      expect(elsewhere).toMatchObject({ status: 'ok', result: 'other module' });
 
-    await new Promise((resolve) => setTimeout(resolve, 900));
-    const probe = await dispatcher.dispatch({ id: 'p', name: 'crash_on_call', arguments: {} });
-    expect(probe).toMatchObject({ status: 'ok', result: 'fine' });
-    expect(pool?.healthy).toBe(true);
+      vi.setSystemTime(Date.now() + 799);
+      expect(
+        (await dispatcher.dispatch({ id: 'e', name: 'crash_on_call', arguments: {} })).error,
+      ).toContain('unhealthy');
+      vi.setSystemTime(Date.now() + 1);
+      const probe = await dispatcher.dispatch({ id: 'p', name: 'crash_on_call', arguments: {} });
+      expect(probe).toMatchObject({ status: 'ok', result: 'fine' });
+      expect(pool?.healthy).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reopens the breaker when the probe crashes too', async () => {
-    const dispatcher = setup({ crashLimit: 1, crashCooldownMs: 600 });
-    const crash = (id: string) => ({ id, name: 'crash_on_call', arguments: { exit: true } });
-    expect((await dispatcher.dispatch(crash('c0'))).status).toBe('executor_error');
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect((await dispatcher.dispatch(crash('probe'))).error).toContain('crashed');
-    const refused = await dispatcher.dispatch({ id: 'r', name: 'crash_on_call', arguments: {} });
-    expect(refused.error).toContain('unhealthy');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dispatcher = setup({ crashLimit: 1, crashCooldownMs: 600 });
+      expect((await dispatcher.dispatch(crash('c0'))).status).toBe('executor_error');
+      vi.setSystemTime(Date.now() + 600);
+      expect((await dispatcher.dispatch(crash('probe'))).error).toContain('crashed');
+      const refused = await dispatcher.dispatch({ id: 'r', name: 'crash_on_call', arguments: {} });
+      expect(refused.error).toContain('unhealthy');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fails the queued calls of a module whose breaker opened fast, instead of crashing a worker each', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // One call per message: each queued call leaves alone, after the one before it crashed.
+      const dispatcher = setup({ maxBatch: 1, crashLimit: 2, crashCooldownMs: 1000 });
+      const results = await Promise.all(
+        ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].map((id) => dispatcher.dispatch(crash(id))),
+      );
+
+      expect(results.map((result) => (result.error ?? '').includes('unhealthy'))).toEqual([
+        false,
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(pool?.stats.crashes).toBe(2);
+      // The cool-down runs from the crash that opened the breaker: then the module serves again.
+      vi.setSystemTime(Date.now() + 1000);
+      const probe = await dispatcher.dispatch({ id: 'p', name: 'crash_on_call', arguments: {} });
+      expect(probe).toMatchObject({ status: 'ok', result: 'fine' });
+      expect(pool?.healthy).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

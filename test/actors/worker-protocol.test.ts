@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { type PendingCall, packBatch, pendingCall } from '../../src/actors/worker-batch.js';
-import { batchOf, readCall } from '../../src/actors/worker-protocol.js';
+import {
+  type PendingCall,
+  packBatch,
+  pendingCall,
+  stealFromStalled,
+} from '../../src/actors/worker-batch.js';
+import {
+  batchOf,
+  isChannelMessage,
+  markPosted,
+  pushOutcome,
+  readCall,
+  readOutcome,
+  SLOT_DONE,
+  SLOT_RUNNING,
+  SLOT_SKIPPED,
+} from '../../src/actors/worker-protocol.js';
 import { workerTarget } from '../../src/actors/worker-target.js';
 import type { ExecutionRequest } from '../../src/dispatch/executor.js';
 import { defineTool } from '../../src/index.js';
@@ -80,5 +95,46 @@ describe('worker messages', () => {
     const { batch, calls } = received([pending(0), pending(1, false, { tenant: 'acme' })]);
     expect(calls.map((call) => call.toolName)).toEqual(['echo', 'read_context']);
     expect(batch.hidden).toEqual([null, { context: { tenant: 'acme' } }]);
+  });
+});
+
+describe('results posted before their batch ends', () => {
+  it('are our messages, and leave the batch result with nothing to settle twice', () => {
+    const outcomes: unknown[] = [];
+    pushOutcome(outcomes, { ok: true, value: 'a', progress: 0 });
+    pushOutcome(outcomes, { ok: true, value: 'b', progress: 1 });
+    expect(isChannelMessage({ type: 'results', tickets: [7, 8], outcomes })).toBe(true);
+    expect(isChannelMessage({ type: 'results', tickets: 7, outcomes })).toBe(false);
+    markPosted(outcomes, 0);
+    expect(readOutcome(outcomes, 0)).toEqual({ ok: false, skipped: true });
+    expect(readOutcome(outcomes, 1)).toEqual({ ok: true, value: 'b', progress: 1 });
+  });
+});
+
+describe('stealFromStalled', () => {
+  function sentBatch() {
+    const members = [pending(0), pending(1), pending(2), pending(3)];
+    const batch = packBatch(members);
+    for (const member of members) member.batch = batch;
+    return { batch, slots: batch.slots! };
+  }
+
+  it('takes the unstarted calls of a batch that finished nothing while another batch came back', () => {
+    const { batch, slots } = sentBatch();
+    Atomics.store(slots, 0, SLOT_RUNNING);
+    expect(stealFromStalled([batch], 1)).toEqual([]); // first look
+    expect(stealFromStalled([batch], 1)).toEqual([]); // nothing came back since
+    const stolen = stealFromStalled([batch], 2);
+    expect(stolen.map((call) => call.call.callId)).toEqual(['call_2', 'call_3']);
+    expect([...slots]).toEqual([SLOT_RUNNING, 0, SLOT_SKIPPED, SLOT_SKIPPED]);
+  });
+
+  it('leaves a batch that keeps finishing calls alone', () => {
+    const { batch, slots } = sentBatch();
+    Atomics.store(slots, 0, SLOT_RUNNING);
+    expect(stealFromStalled([batch], 1)).toEqual([]);
+    Atomics.store(slots, 0, SLOT_DONE);
+    Atomics.store(slots, 1, SLOT_RUNNING);
+    expect(stealFromStalled([batch], 2)).toEqual([]);
   });
 });

@@ -79,11 +79,11 @@ describe('agentLoop: turns and the transcript', () => {
     });
     const run = await agentLoop({ task: 't', model, tools: createToolRegistry([add.tool]) });
     expect(add.callCount).toBe(0);
-    expect(run.results).toEqual([]);
-    expect(run.turns[0]?.retracted.map((r) => [r.toolCallId, r.reason])).toEqual([
-      ['bad', 'invalid_json'],
-      ['who', 'unknown_tool'],
+    expect(run.results.map((r) => [r.toolCallId, r.status])).toEqual([
+      ['bad', 'schema_violation'],
+      ['who', 'tool_not_found'],
     ]);
+    expect(run.turns[0]?.retracted).toEqual([]);
     const answers = run.transcript[2];
     expect(answers?.role).toBe('tool');
     if (answers?.role !== 'tool') return;

@@ -81,7 +81,7 @@ function opened(toolCallId: string, toolName: string, providerNative = false): D
 function promoted(
   toolCallId: string,
   toolName: string,
-  args: Record<string, unknown>,
+  args: Record<string, unknown> | string,
   emitOrder: number,
   rawInput: string,
 ): CandidatePromotedEvent {
@@ -264,38 +264,30 @@ describe('createNativeDetector: retraction', () => {
     );
   });
 
-  it('retracts malformed JSON with the parser detail and what to send instead', () => {
+  it('promotes a whole call whose arguments are not JSON with the text as it came, for the dispatcher to refuse', () => {
     const { feed } = detector();
     const events = feed([
       { type: 'call_start', key: '0', id: 'c1', name: 'read' },
       { type: 'call_arguments', key: '0', fragment: '{"path": "a.md",}' },
       { type: 'call_end', key: '0' },
     ]);
-    const [bad] = retracted(events);
-    expect(bad?.reason).toBe('invalid_json');
-    expect(bad?.error).toMatch(
-      /^The arguments of the call to 'read' are not valid JSON \(.+\); the call was not run\. Send the arguments again as one complete JSON object\.$/,
+    expect(retracted(events)).toEqual([]);
+    expect(events.at(-1)).toEqual(
+      promoted('c1', 'read', '{"path": "a.md",}', 0, '{"path": "a.md",}'),
     );
-    expect(typesOf(events)).not.toContain('candidate_promoted');
   });
 
-  it('retracts arguments that are valid JSON but not an object', () => {
+  it('promotes arguments that are valid JSON but not an object as their text', () => {
     const { feed } = detector();
     const events = feed([
       { type: 'call_start', key: '0', id: 'c1', name: 'read' },
       { type: 'call_arguments', key: '0', fragment: '["a.md"]' },
       { type: 'finish', reason: 'tool_calls', safe: true },
     ]);
-    expect(retracted(events)).toEqual([
-      expect.objectContaining({
-        reason: 'not_an_object',
-        error:
-          'The arguments of the call to \'read\' must be a JSON object, got an array; the call was not run. Send an object such as {"key": "value"}.',
-      }),
-    ]);
+    expect(events.at(-1)).toEqual(promoted('c1', 'read', '["a.md"]', 0, '["a.md"]'));
   });
 
-  it('retracts an unknown tool as soon as it opens, ignores its fragments and keeps emitOrder dense', () => {
+  it('promotes a whole call to an unknown tool under the name it used, in the order it opened', () => {
     const { feed } = detector();
     const events = feed([
       { type: 'call_start', key: '0', id: 'c1', name: 'multi_tool_use.parallel' },
@@ -304,23 +296,24 @@ describe('createNativeDetector: retraction', () => {
       { type: 'call_arguments', key: '1', fragment: '{"path": "a"}' },
       { type: 'finish', reason: 'tool_calls', safe: true },
     ]);
-    expect(events.slice(0, 2)).toEqual([
+    expect(events).toEqual([
       opened('c1', 'multi_tool_use.parallel'),
-      {
-        type: 'candidate_retracted',
-        toolCallId: 'c1',
-        toolName: 'multi_tool_use.parallel',
-        source: 'native',
-        status: 'failed',
-        parsing: false,
-        errorCategory: 'parse_aborted',
-        reason: 'unknown_tool',
-        error:
-          "Unknown tool 'multi_tool_use.parallel'; nothing was run. Tool calls must be one of: [read, write, search].",
-        rawInput: '',
-      },
+      opened('c2', 'read'),
+      promoted('c1', 'multi_tool_use.parallel', { tool_uses: [] }, 0, '{"tool_uses": []}'),
+      promoted('c2', 'read', { path: 'a' }, 1, '{"path": "a"}'),
     ]);
-    expect(events.at(-1)).toEqual(promoted('c2', 'read', { path: 'a' }, 0, '{"path": "a"}'));
+  });
+
+  it('retracts a call to an unknown tool that was cut off: it was never whole', () => {
+    const { feed } = detector();
+    const events = feed([
+      { type: 'call_start', key: '0', id: 'c1', name: 'nope' },
+      { type: 'call_arguments', key: '0', fragment: '{"a": 1' },
+      { type: 'finish', reason: 'length', safe: false },
+    ]);
+    expect(retracted(events).map((event) => [event.toolCallId, event.reason])).toEqual([
+      ['c1', 'cut_off'],
+    ]);
   });
 
   it('holds a completed call until every call that opened before it is settled', () => {

@@ -237,11 +237,14 @@ describe('dispatchStreamedTurn: what the turn records', () => {
     expect(result.finish).toEqual({ reason: 'tool_calls', safe: true });
     expect(result.usage).toEqual({ inputTokens: 3, outputTokens: 5 });
     expect(result.candidates.map((c) => [c.type, c.toolCallId])).toEqual([
-      ['candidate_retracted', 'x0'],
+      ['candidate_promoted', 'x0'],
       ['candidate_promoted', 'x1'],
       ['provider_native_call', 'x2'],
     ]);
-    expect(result.results.map((r) => [r.toolCallId, r.ok])).toEqual([['x1', true]]);
+    expect(result.results.map((r) => [r.toolCallId, r.status])).toEqual([
+      ['x0', 'tool_not_found'],
+      ['x1', 'ok'],
+    ]);
     expect(read.calls.map((c) => c.args)).toEqual([{ q: 1 }]);
     expect(events).toContain('candidate_promoted');
     expect(result.streamEndedAt).toBeLessThanOrEqual(result.settledAt);

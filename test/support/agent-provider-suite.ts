@@ -110,7 +110,7 @@ export function agentProviderSuite(name: string, start: () => Promise<ProviderDr
       ]);
     });
 
-    it('retracts malformed JSON with a repair message, and an unknown tool with the tool list', async () => {
+    it('refuses malformed JSON with a repair message, and an unknown tool with the tool list', async () => {
       const { write, registry } = readWriteTools();
       driver.reply(
         callsTurn([
@@ -122,10 +122,12 @@ export function agentProviderSuite(name: string, start: () => Promise<ProviderDr
       const run = await agentLoop({ task: 't', model: driver.model(), tools: registry });
       expect(run.status).toBe('completed');
       expect(write.callCount).toBe(0);
-      expect(run.turns[0]?.retracted.map((r) => [r.toolCallId, r.reason])).toEqual([
-        ['bad', 'invalid_json'],
-        ['who', 'unknown_tool'],
+      // Whole calls, so the dispatcher answers them: one result each, never run.
+      expect(run.results.map((r) => [r.toolCallId, r.status])).toEqual([
+        ['bad', 'schema_violation'],
+        ['who', 'tool_not_found'],
       ]);
+      expect(run.turns[0]?.retracted).toEqual([]);
       const sent = driver.sent();
       // Replayed under the names the model used, so each answer pairs with its call.
       expect(sent.calls.map((call) => [call.id, call.name])).toEqual([

@@ -104,6 +104,29 @@ describe('SchemaValidator dialects', () => {
     expect(validator.check('two', second, { b: 1 }).valid).toBe(true);
     expect(validator.check('two', second, { a: 'x' }).valid).toBe(false);
   });
+
+  it('resolves each tool’s reference to its own $id, when two tools reuse one $id', () => {
+    const validator = new SchemaValidator();
+    const id = 'https://example.com/schemas/node.json';
+    const named = {
+      $id: id,
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, next: { $ref: id } },
+    };
+    const counted = {
+      $id: id,
+      type: 'object',
+      required: ['count'],
+      properties: { count: { type: 'integer' }, next: { $ref: id } },
+    };
+    expect(validator.check('named', named, { name: 'a', next: { name: 'b' } }).valid).toBe(true);
+    expect(validator.check('counted', counted, { count: 1, next: { count: 2 } }).valid).toBe(true);
+    expect(validator.check('counted', counted, { count: 1, next: { name: 'b' } }).valid).toBe(
+      false,
+    );
+    expect(validator.check('named', named, { name: 'a', next: { count: 2 } }).valid).toBe(false);
+  });
 });
 
 describe('repair messages', () => {

@@ -124,6 +124,34 @@ describe('schemas the drafts allow, which strict mode refused', () => {
       { a: 'x' },
       { a: 1 },
     ],
+    [
+      'a reference to the root ("#"), as recursive tool schemas write it',
+      {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+      },
+      { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] },
+      { name: 'a', children: [{ name: 'b', children: [{ children: [] }] }] },
+    ],
+    [
+      'an embedded resource that refers back to the root by a relative URI',
+      {
+        $id: 'https://example.com/tree',
+        type: 'object',
+        properties: { root: { $ref: 'node' } },
+        $defs: {
+          node: {
+            $id: 'node',
+            type: 'object',
+            properties: { kids: { type: 'array', items: { $ref: 'tree#/$defs/node' } } },
+            additionalProperties: false,
+          },
+        },
+      },
+      { root: { kids: [{ kids: [] }] } },
+      { root: { kids: [{ kid: [] }] } },
+    ],
   ];
 
   it.each(cases)('accepts %s and validates with it', async (_name, schema, valid, invalid) => {

@@ -202,23 +202,20 @@ describe('createAnthropicModel: streamed turns into the native detector', () => 
     ]);
   });
 
-  it('retracts a call whose arguments are not valid JSON, with a repair message', async () => {
+  it('promotes a whole call whose arguments are not valid JSON with their text, for the dispatcher to refuse', async () => {
     server.reply({ stream: messageStream([toolUse('toolu_1', 'read', ['{"path": ', "'a.md'}"])]) });
     const { events } = await runTurn(model, request, registry);
-    const [retraction] = eventsOf(events, 'candidate_retracted');
-    expect(retraction).toMatchObject({
+    expect(eventsOf(events, 'candidate_retracted')).toEqual([]);
+    const [promotion] = eventsOf(events, 'candidate_promoted');
+    expect(promotion).toMatchObject({
       toolCallId: 'toolu_1',
       toolName: 'read',
-      reason: 'invalid_json',
+      call: { id: 'toolu_1', name: 'read', arguments: `{"path": 'a.md'}` },
       rawInput: `{"path": 'a.md'}`,
     });
-    expect(retraction?.error).toMatch(
-      /^The arguments of the call to 'read' are not valid JSON \(.+\); the call was not run\. Send the arguments again as one complete JSON object\.$/,
-    );
-    expect(eventsOf(events, 'candidate_promoted')).toEqual([]);
   });
 
-  it('retracts a call to a tool that was not advertised as unknown_tool', async () => {
+  it('promotes a whole call to a tool that was not advertised under its own name, in order', async () => {
     server.reply({
       stream: messageStream([
         toolUse('toolu_1', 'delete_everything', ['{}']),
@@ -226,26 +223,17 @@ describe('createAnthropicModel: streamed turns into the native detector', () => 
       ]),
     });
     const { events } = await runTurn(model, request, registry);
+    expect(eventsOf(events, 'candidate_retracted')).toEqual([]);
     expect(
-      eventsOf(events, 'candidate_retracted').map(({ toolCallId, reason, error }) => ({
+      eventsOf(events, 'candidate_promoted').map(({ toolCallId, toolName, emitOrder }) => ({
         toolCallId,
-        reason,
-        error,
-      })),
-    ).toEqual([
-      {
-        toolCallId: 'toolu_1',
-        reason: 'unknown_tool',
-        error:
-          "Unknown tool 'delete_everything'; nothing was run. Tool calls must be one of: [read, write, search, fs.stat].",
-      },
-    ]);
-    expect(
-      eventsOf(events, 'candidate_promoted').map(({ toolCallId, emitOrder }) => ({
-        toolCallId,
+        toolName,
         emitOrder,
       })),
-    ).toEqual([{ toolCallId: 'toolu_2', emitOrder: 0 }]);
+    ).toEqual([
+      { toolCallId: 'toolu_1', toolName: 'delete_everything', emitOrder: 0 },
+      { toolCallId: 'toolu_2', toolName: 'read', emitOrder: 1 },
+    ]);
   });
 
   it('records hosted server_tool_use blocks as provider-native calls and never promotes them', async () => {

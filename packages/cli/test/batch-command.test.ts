@@ -164,6 +164,48 @@ describe('switchyard batch', () => {
     }
   });
 
+  it('writes one receipt per call the model proposed, refused ones included, and counts them all', async () => {
+    const server = await startOpenAIWireServer();
+    try {
+      server.reply(
+        CHAT_PATH,
+        {
+          sse: chatToolCallStream([
+            { id: 'ok', name: 'hold', arguments: ['{"ms":1}'] },
+            { id: 'who', name: 'multiply', arguments: ['{}'] },
+            { id: 'bad', name: 'hold', arguments: ['{"ms":'] },
+            { id: 'type', name: 'hold', arguments: ['{"ms":"one"}'] },
+          ]),
+        },
+        { sse: chatToolCallStream([], { text: 'Done.', finish: 'stop' }) },
+      );
+      const dir = tempDir('switchyard-batch-');
+      const file = join(dir, 'tasks.jsonl');
+      writeFileSync(file, '{"id":"mixed","task":"hold"}\n');
+      const audit = join(dir, 'receipts');
+      const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+      const { code, out } = await batch(
+        [
+          file,
+          ...['--provider', 'openai', '--base-url', server.baseURL],
+          ...['--tools', join(fixtures, 'gauge-tools.ts'), '--audit', audit, '--quiet'],
+        ],
+        { OPENAI_API_KEY: 'test-key' },
+      );
+      expect(code).toBe(EXIT.ok);
+      expect(jsonLines(out)[0]).toMatchObject({ toolCalls: 4, failedToolCalls: 3 });
+      const receipts = jsonLines(readFileSync(join(audit, 'mixed.jsonl'), 'utf8'));
+      expect(receipts.map((receipt) => [receipt.tool_call_id, receipt.status]).sort()).toEqual([
+        ['bad', 'schema_violation'],
+        ['ok', 'ok'],
+        ['type', 'schema_violation'],
+        ['who', 'schema_violation'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps tool calls in flight across all sessions within --max-tool-calls', async () => {
     const dir = tempDir('switchyard-batch-');
     const file = join(dir, 'tasks.jsonl');

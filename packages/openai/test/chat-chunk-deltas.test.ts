@@ -256,7 +256,7 @@ describe('chatChunkDeltas assembles a call as the SDK does when its name comes l
     ]);
   });
 
-  it('retracts a call that never gets a name, once it ends', () => {
+  it('promotes a whole call that never got a name with an empty one, for the dispatcher to refuse', () => {
     const translate = chatChunkDeltas();
     const deltas = [
       ...translate(chunk({ tool_calls: [{ index: 0, id: 'c1', function: { arguments: '{}' } }] })),
@@ -267,8 +267,10 @@ describe('chatChunkDeltas assembles a call as the SDK does when its name comes l
       { type: 'call_arguments', key: '0', fragment: '{}' },
     ]);
     const events = detect(deltas, openAITestRegistry());
-    const retracted = events.find((event) => event.type === 'candidate_retracted');
-    expect(retracted).toMatchObject({ reason: 'unknown_tool', toolCallId: 'c1' });
+    expect(events.find((event) => event.type === 'candidate_promoted')).toMatchObject({
+      toolCallId: 'c1',
+      call: { id: 'c1', name: '', arguments: {} },
+    });
   });
 });
 

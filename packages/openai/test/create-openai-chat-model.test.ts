@@ -120,31 +120,31 @@ describe('createOpenAIChatModel streaming', () => {
     });
   });
 
-  it('retracts malformed JSON arguments with a repair message', async () => {
+  it('promotes a whole call with malformed JSON arguments as their text, for the dispatcher to refuse', async () => {
     server.reply(CHAT_PATH, {
       sse: chatToolCallStream([{ id: 'call_a', name: 'read', arguments: ['{"path": a.md}'] }]),
     });
 
     const events = detect(await collect(model().stream(request())), registry);
 
-    const retracted = events.find((event) => event.type === 'candidate_retracted');
-    expect(retracted).toMatchObject({ toolCallId: 'call_a', reason: 'invalid_json' });
-    expect(retracted?.type === 'candidate_retracted' && retracted.error).toMatch(
-      /not valid JSON.*Send the arguments again as one complete JSON object/,
-    );
+    expect(events.find((event) => event.type === 'candidate_retracted')).toBeUndefined();
+    expect(events.find((event) => event.type === 'candidate_promoted')).toMatchObject({
+      toolCallId: 'call_a',
+      call: { name: 'read', arguments: '{"path": a.md}' },
+    });
   });
 
-  it('retracts a call to a tool that was not advertised', async () => {
+  it('promotes a whole call to a tool that was not advertised under its own name', async () => {
     server.reply(CHAT_PATH, {
       sse: chatToolCallStream([{ id: 'call_x', name: 'delete', arguments: ['{}'] }]),
     });
 
     const events = detect(await collect(model().stream(request())), registry);
 
-    expect(events.find((event) => event.type === 'candidate_retracted')).toMatchObject({
+    expect(events.find((event) => event.type === 'candidate_promoted')).toMatchObject({
       toolCallId: 'call_x',
       toolName: 'delete',
-      reason: 'unknown_tool',
+      call: { name: 'delete', arguments: {} },
     });
   });
 

@@ -120,12 +120,12 @@ describe('createOpenAIResponsesModel streaming', () => {
 
     const events = detect(await collect(model().stream(request())), registry);
 
-    // Retracted calls go back to the model as error results: the model hears no one ran it.
+    // Promoted under its own name: the dispatcher answers it `tool_not_found`, an error result
+    // that tells the model no one ran it.
     expect(events.some((event) => event.type === 'provider_native_call')).toBe(false);
-    expect(events.find((event) => event.type === 'candidate_retracted')).toMatchObject({
+    expect(events.find((event) => event.type === 'candidate_promoted')).toMatchObject({
       toolCallId: 'call_cu',
       toolName: 'computer_call',
-      reason: 'unknown_tool',
     });
   });
 
@@ -181,7 +181,7 @@ describe('createOpenAIResponsesModel streaming', () => {
     });
   });
 
-  it('retracts malformed arguments and unknown tools', async () => {
+  it('promotes whole calls with malformed arguments (as their text) and to unknown tools', async () => {
     server.reply(RESPONSES_PATH, {
       sse: responsesToolCallStream([
         { itemId: 'fc_1', id: 'call_a', name: 'read', arguments: ['{"path": "a.md",}'] },
@@ -191,10 +191,13 @@ describe('createOpenAIResponsesModel streaming', () => {
 
     const events = detect(await collect(model().stream(request())), registry);
 
-    const retracted = events.filter((event) => event.type === 'candidate_retracted');
-    expect(retracted.map((event) => [event.toolCallId, event.reason])).toEqual([
-      ['call_a', 'invalid_json'],
-      ['call_b', 'unknown_tool'],
+    expect(events.filter((event) => event.type === 'candidate_retracted')).toEqual([]);
+    const promoted = events.filter((event) => event.type === 'candidate_promoted');
+    expect(
+      promoted.map((event) => [event.toolCallId, event.call.name, event.call.arguments]),
+    ).toEqual([
+      ['call_a', 'read', '{"path": "a.md",}'],
+      ['call_b', 'rm', {}],
     ]);
   });
 });

@@ -141,7 +141,7 @@ describe('agentLoop toolSearch (client mode)', () => {
       ],
     });
     const run = await agentLoop({ task: 't', model, tools, toolSearch: toolSearch('bm25') });
-    expect(run.turns[0]?.retracted.map((r) => r.reason)).toEqual(['unknown_tool']);
+    expect(run.results.map((r) => [r.toolCallId, r.status])).toEqual([['x', 'tool_not_found']]);
   });
 
   it('runs a custom strategy and a renamed search tool, passing what is already promoted', async () => {

@@ -31,10 +31,14 @@ export function openedEvent(
   };
 }
 
-/** `candidate_promoted`: the call is complete; its `call` is ready for the dispatcher. */
+/** `candidate_promoted`: the call is whole; its `call` goes to the dispatcher, which decides. */
 export function promotedEvent(
   identity: CandidateIdentity,
-  promotion: { readonly args: JsonObject; readonly emitOrder: number; readonly rawInput: string },
+  promotion: {
+    readonly args: JsonObject | string;
+    readonly emitOrder: number;
+    readonly rawInput: string;
+  },
 ): CandidatePromotedEvent {
   const { source, toolCallId, toolName } = identity;
   return {

@@ -25,8 +25,6 @@ export interface DetectorCommonOptions {
 export interface DetectorContext {
   /** Canonical name for a name the model used, or undefined. */
   readonly resolve: (name: string) => string | undefined;
-  /** Advertised names, in the order given (for model-facing messages). */
-  readonly names: readonly string[];
   readonly emit: DetectorListener;
   readonly generateCallId: () => string;
 }
@@ -72,7 +70,6 @@ export function detectorContext(options: DetectorCommonOptions, factory: string)
   }
   const advertised = new Set(names);
   return {
-    names,
     emit: onEvent,
     generateCallId: generateCallId ?? (() => `call_${randomUUID()}`),
     resolve: (name) => {

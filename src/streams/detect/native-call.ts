@@ -1,12 +1,5 @@
 import { isPlainObject, type JsonObject, type JsonValue } from '../../tools/json.js';
-import type { RetractionReason } from '../detector-events.js';
 import { PartialJsonPreview } from './partial-json-preview.js';
-import { invalidJsonMessage, notAnObjectMessage } from './retraction-messages.js';
-
-/** What the arguments of a finished native call came to. */
-export type NativeVerdict =
-  | { readonly ok: true; readonly args: JsonObject }
-  | { readonly ok: false; readonly reason: RetractionReason; readonly message: string };
 
 /**
  * One native call being assembled: its identity, its argument fragments (collected, joined
@@ -27,8 +20,8 @@ export class NativeCall {
   settled = false;
   /** Fragments arrived since the last partial update. */
   dirty = false;
-  /** Set when the call is complete and valid; its promotion waits for earlier calls. */
-  promotion: { readonly args: JsonObject; readonly rawInput: string } | undefined;
+  /** Set when the call is whole; its promotion waits for earlier calls. */
+  promotion: { readonly args: JsonObject | string; readonly rawInput: string } | undefined;
 
   constructor(
     readonly toolCallId: string,
@@ -70,28 +63,18 @@ export class NativeCall {
   }
 
   /**
-   * Parses the complete arguments. Empty arguments mean `{}`: the provider closed the call
-   * normally without sending any (Anthropic streams a tool without input that way).
+   * The arguments of the whole call: parsed when they are a JSON object, else the text as it came
+   * (the dispatcher refuses it, with a result that says why). Empty arguments mean `{}`: the
+   * provider closed the call normally without sending any (Anthropic streams a tool without input
+   * that way).
    */
-  verdict(text: string): NativeVerdict {
-    if (text.trim() === '') return { ok: true, args: {} };
-    let parsed: unknown;
+  argumentsOf(text: string): JsonObject | string {
+    if (text.trim() === '') return {};
     try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      return {
-        ok: false,
-        reason: 'invalid_json',
-        message: invalidJsonMessage(this.toolName, (error as Error).message),
-      };
+      const parsed: unknown = JSON.parse(text);
+      return isPlainObject(parsed) ? (parsed as JsonObject) : text;
+    } catch {
+      return text;
     }
-    if (!isPlainObject(parsed)) {
-      return {
-        ok: false,
-        reason: 'not_an_object',
-        message: notAnObjectMessage(this.toolName, parsed),
-      };
-    }
-    return { ok: true, args: parsed as JsonObject };
   }
 }
