@@ -1,4 +1,16 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS as Re2Engine } from 're2js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * re2js, loaded on first use (Node caches it): a few tens of ms that importing the root should not
+ * pay, since most programs compile no schema pattern. ajv compiles synchronously, so the engine is
+ * required (its CommonJS build) rather than imported.
+ */
+function re2(): typeof Re2Engine {
+  return (require('re2js') as { RE2JS: typeof Re2Engine }).RE2JS;
+}
 
 /** A pattern compiled for a linear-time engine (RE2 semantics: no backreferences, no lookaround). */
 export interface LinearRegex {
@@ -16,11 +28,13 @@ export interface LinearMatch {
   readonly named: Readonly<Record<string, string | null>> | null;
 }
 
-const FLAG_BITS: Readonly<Record<string, number>> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
-};
+/** The engine's bit for each JavaScript flag it takes. */
+function flagBit(RE2JS: typeof Re2Engine, flag: string): number | undefined {
+  if (flag === 'i') return RE2JS.CASE_INSENSITIVE;
+  if (flag === 'm') return RE2JS.MULTILINE;
+  if (flag === 's') return RE2JS.DOTALL;
+  return undefined;
+}
 
 /** JavaScript's named groups `(?<name>` in RE2's spelling `(?P<name>`; an escaped `\(` stays. */
 function toRe2Syntax(pattern: string): string {
@@ -35,14 +49,15 @@ function toRe2Syntax(pattern: string): string {
  * `(?<name>…)` groups are accepted. Throws a plain `Error` (a tool error) for a pattern RE2 rejects.
  */
 export function compileLinearRegex(pattern: string, flags = ''): LinearRegex {
+  const RE2JS = re2();
   let bits = 0;
   for (const flag of flags) {
     if (flag === 'u' || flag === 'g') continue;
-    const bit = Object.hasOwn(FLAG_BITS, flag) ? FLAG_BITS[flag] : undefined;
+    const bit = flagBit(RE2JS, flag);
     if (bit === undefined) throw new Error(`unsupported regex flag ${JSON.stringify(flag)}`);
     bits |= bit;
   }
-  let compiled: RE2JS;
+  let compiled: Re2Engine;
   try {
     compiled = RE2JS.compile(toRe2Syntax(pattern), bits);
   } catch (error) {
@@ -66,5 +81,5 @@ export function compileLinearRegex(pattern: string, flags = ''): LinearRegex {
 
 /** Escapes `text` so it matches itself literally. */
 export function quoteLiteral(text: string): string {
-  return RE2JS.quote(text);
+  return re2().quote(text);
 }
