@@ -17,7 +17,12 @@ export {
 } from './agent/agent-types.js';
 export { withLoopGuard } from './agent/loop-guard.js';
 export { type AuditData, type AuditLayer, mergeAudit } from './dispatch/audit.js';
-export { retryableDenial, type ToolDenial, terminalDenial } from './dispatch/denials.js';
+export {
+  type DenialDetails,
+  retryableDenial,
+  type ToolDenial,
+  terminalDenial,
+} from './dispatch/denials.js';
 export {
   createDispatcher,
   type Dispatcher,

@@ -22,6 +22,7 @@ export class ActorStoppedError extends SwitchyardError {
   }
 }
 
+/** Options of `createActor`: its initial state, how it handles a message, and its mailbox bound. */
 export interface ActorOptions<State, Message, Reply> {
   /** Names the actor in errors and stack traces. */
   readonly name: string;

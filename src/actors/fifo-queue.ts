@@ -7,10 +7,12 @@ export class FifoQueue<T> {
   private tail: Node<T> | undefined;
   private count = 0;
 
+  /** How many values wait. */
   get size(): number {
     return this.count;
   }
 
+  /** Adds `value` at the back. */
   push(value: T): void {
     const node: Node<T> = { value, next: undefined };
     if (this.tail === undefined) this.head = node;
@@ -29,10 +31,12 @@ export class FifoQueue<T> {
     return node.value;
   }
 
+  /** The value at the front, left in place; undefined when empty. */
   peek(): T | undefined {
     return this.head?.value;
   }
 
+  /** The waiting values, front first. */
   *[Symbol.iterator](): Iterator<T> {
     for (let node = this.head; node !== undefined; node = node.next) yield node.value;
   }

@@ -17,6 +17,7 @@ export {
 } from './loop-detector.js';
 export {
   createSessionActor,
+  type PromotionBudget,
   type SessionActor,
   type SessionActorOptions,
   type SessionCounters,

@@ -16,6 +16,10 @@ export interface SessionCounters {
   readonly failedByCategory: Readonly<Record<string, number>>;
 }
 
+/**
+ * What a session actor is told: a call about to run, a result, tools to promote, or a request for
+ * its snapshot.
+ */
 export type SessionMessage =
   | { readonly type: 'before'; readonly toolName: string; readonly args: unknown }
   | { readonly type: 'after'; readonly result: ToolCallResult }
@@ -26,6 +30,7 @@ export type SessionMessage =
     }
   | { readonly type: 'snapshot' };
 
+/** A session's state at one moment: its counters and the deferred tools it promoted. */
 export interface SessionSnapshot {
   readonly sessionId: string;
   readonly counters: SessionCounters;
@@ -40,6 +45,7 @@ export interface PromotionBudget {
   readonly costs: Readonly<Record<string, number>>;
 }
 
+/** Options of `createSessionActor`. */
 export interface SessionActorOptions {
   readonly sessionId: string;
   readonly loop?: LoopThresholds;
@@ -56,7 +62,9 @@ export interface SessionActor {
   afterDispatch(result: ToolCallResult): Promise<LoopVerdict>;
   /** Promotes deferred tools (FIFO, bounded, within `budget` if given); resolves to the promoted list. */
   promote(toolNames: readonly string[], budget?: PromotionBudget): Promise<readonly string[]>;
+  /** The session's counters and promoted tools, as of the messages handled so far. */
   snapshot(): Promise<SessionSnapshot>;
+  /** Stops the actor once the messages before this one are handled. */
   stop(): Promise<void>;
 }
 

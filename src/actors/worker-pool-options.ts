@@ -7,6 +7,7 @@ import { checkPositive } from '../option-checks.js';
 import { moduleUrl, packageLayout } from '../package-files.js';
 import { workerExecArgv } from './worker-heap-limits.js';
 
+/** Options of `createWorkerPool`. */
 export interface WorkerPoolOptions {
   /** Threads kept alive. Default 1. */
   readonly minThreads?: number;

@@ -37,6 +37,7 @@ export interface ToolSearchContext {
   readonly model: ModelClient;
   /** The run's session actor: promotion state lives there. */
   readonly session: SessionActor;
+  /** Reports a search event to the run's listeners. */
   readonly emit: (event: ToolSearchEvent) => void;
 }
 

@@ -25,5 +25,8 @@ export interface OpenToolSource {
    * previous tools (the loop reports it as a `tools_refreshed` event with `error`).
    */
   refreshed(): Promise<ToolRegistry | null>;
+  /**
+   * Closes the source (its connections, processes); the loop calls it once, however the run ends.
+   */
   close(): Promise<void>;
 }

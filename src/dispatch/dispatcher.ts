@@ -33,6 +33,10 @@ import type { Next } from './tool-caller.js';
 export type { TurnOptions } from './call-admission.js';
 export type { DispatcherOptions };
 
+/**
+ * What `createDispatcher` returns: dispatches calls through the middleware to their executors, one
+ * result each, and reports their lifecycle.
+ */
 export interface Dispatcher {
   readonly registry: ToolRegistry;
   /**

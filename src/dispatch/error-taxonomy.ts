@@ -19,6 +19,7 @@ export type ToolCallErrorCategory =
   | 'abandoned_at_loop_exit'
   | 'unknown';
 
+/** Every `ToolCallErrorCategory`: the wire categories a failed call can carry. */
 export const TOOL_CALL_ERROR_CATEGORIES: readonly ToolCallErrorCategory[] = [
   'schema_validation',
   'tool_error',

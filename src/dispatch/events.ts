@@ -55,6 +55,7 @@ export interface ToolCallProgressEvent extends EventBase {
   readonly progress: ToolProgress;
 }
 
+/** Any lifecycle event of a call, on `dispatcher.events$`. */
 export type ToolCallEvent =
   | ToolCallStartedEvent
   | ToolCallInProgressEvent

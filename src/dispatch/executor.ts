@@ -32,6 +32,7 @@ export interface ExecutionRequest {
   /** True when this execution can be aborted at all (it has a timeout or a cancellable parent). */
   readonly abortable: boolean;
   readonly values: RuntimeValues;
+  /** Reports the tool's progress (a `tool_call_progress` event). */
   emit(progress: ToolProgress): void;
   /**
    * The handler starts now: arms the tool's `timeoutMs` for executors with `timesExecution`
@@ -69,5 +70,8 @@ export interface Executor {
    * limit runs from the moment the call is handed to `execute`.
    */
   readonly timesExecution?: boolean;
+  /**
+   * Runs one call; resolves to its outcome whatever happens (never rejects for what the tool did).
+   */
   execute(request: ExecutionRequest): Promise<ExecutionOutcome>;
 }

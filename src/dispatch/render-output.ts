@@ -8,6 +8,7 @@ export interface OutputLimits {
 
 /** Keeps outputs that were too large for the model, in full, for the application. */
 export interface ArtifactStore {
+  /** Keeps the full text of an output that was cut for the model, under `artifact`. */
   put(artifact: ArtifactRef, text: string): void;
 }
 

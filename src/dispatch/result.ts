@@ -30,6 +30,10 @@ export const RESERVED_STATUSES = [
   'abandoned',
 ] as const;
 
+/**
+ * A status Switchyard itself gives a result (`RESERVED_STATUSES`); middleware may not reuse one for
+ * its own meaning.
+ */
 export type ReservedStatus = (typeof RESERVED_STATUSES)[number];
 
 /** A result status: a reserved word, `error` (a failed tool), or a middleware's own word. */

@@ -24,6 +24,7 @@ export function toolOutput(output: Omit<ToolOutput, typeof TOOL_OUTPUT>): ToolOu
   return { ...output, [TOOL_OUTPUT]: true };
 }
 
+/** True when `value` is a `toolOutput(…)`: a handler's result with content blocks for the model. */
 export function isToolOutput(value: unknown): value is ToolOutput {
   return (
     typeof value === 'object' &&

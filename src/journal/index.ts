@@ -2,12 +2,14 @@
 // before it starts and after it ends (and the model's turns), so a resumed run never runs a call
 // twice, surfaces the calls that may or may not have taken effect, and keeps pending approvals.
 
+export type { CallJournal, ExecuteCall } from '../dispatch/call-journal.js';
 export { JournalBusyError, JournalDecisionError } from '../errors.js';
 export type { CallIdentity } from './call-key.js';
 export {
   createFileJournalStore,
   type FileJournalStoreOptions,
 } from './file-journal-store.js';
+export type { ApprovalSettings } from './journal-core.js';
 export type { ApprovalDecision, InDoubtResolution } from './journal-decisions.js';
 export {
   decideApproval,

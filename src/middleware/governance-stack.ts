@@ -35,6 +35,10 @@ export interface GovernanceStackOptions {
   readonly dryRun?: DryRunOptions;
 }
 
+/**
+ * What `governanceStack` returns: the layers as one compiled caller, and the handles of the ones
+ * that keep state.
+ */
 export interface GovernanceStack {
   /**
    * The stack as one layer: the layers below compiled together, equal in results and receipts

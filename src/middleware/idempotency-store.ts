@@ -6,8 +6,11 @@ import { InvalidOptionError } from '../errors.js';
  * database, a file); entries older than their `ttlMs` must no longer be returned.
  */
 export interface IdempotencyStore {
+  /** The result kept under `key`, if it has not expired. */
   get(key: string): Promise<ToolCallResult | undefined>;
+  /** Keeps `result` under `key` for `ttlMs`. */
   set(key: string, result: ToolCallResult, ttlMs: number): Promise<void>;
+  /** Forgets `key`. */
   delete(key: string): Promise<void>;
 }
 

@@ -68,6 +68,7 @@ export interface ModelRequest {
 /** One message of a provider-neutral conversation; adapters map it to their wire shapes. */
 export type TranscriptMessage = UserMessage | AssistantMessage | ToolResultsMessage;
 
+/** A message of the user (or the task) in a transcript. */
 export interface UserMessage {
   readonly role: 'user';
   readonly text: string;
@@ -106,6 +107,7 @@ export interface ToolResultsMessage {
   readonly results: readonly TranscriptToolResult[];
 }
 
+/** One tool result as a transcript carries it back to the model. */
 export interface TranscriptToolResult {
   readonly toolCallId: string;
   readonly toolName: string;

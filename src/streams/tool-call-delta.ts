@@ -1,3 +1,10 @@
+/** A response as its provider recorded it, replayed only to that provider. */
+export interface ProviderContent {
+  /** Which adapter recorded it (`anthropic`, `openai-responses`); other adapters ignore it. */
+  readonly provider: string;
+  readonly content: unknown;
+}
+
 /**
  * The provider-neutral shape of a streamed model response, as far as tool calls are concerned.
  * Provider adapters translate their SDK's stream events into these; the native detector assembles
@@ -6,13 +13,6 @@
  * `key` identifies one call within one response: the Chat Completions `index`, the Responses
  * `item_id`, or the Anthropic content-block `index` (as a string).
  */
-/** A response as its provider recorded it, replayed only to that provider. */
-export interface ProviderContent {
-  /** Which adapter recorded it (`anthropic`, `openai-responses`); other adapters ignore it. */
-  readonly provider: string;
-  readonly content: unknown;
-}
-
 export type ToolCallDelta =
   /** A call opened: its name is known, its arguments follow. */
   | {

@@ -1,7 +1,9 @@
 /** A promise with its settle functions exposed: the latch and gate of deterministic tests. */
 export interface Deferred<T> {
   readonly promise: Promise<T>;
+  /** Settles the promise with `value`; later calls do nothing. */
   resolve(value: T): void;
+  /** Rejects the promise with `reason`; later calls do nothing. */
   reject(reason: unknown): void;
   /** True once resolve or reject was called. */
   readonly settled: boolean;

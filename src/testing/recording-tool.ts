@@ -28,7 +28,12 @@ export type Behaviour<Args = JsonObject> =
   | { readonly type: 'hang' }
   /** Settles only when the call's signal aborts, rejecting with its reason. */
   | { readonly type: 'hang_until_aborted' }
-  | { readonly type: 'respond'; readonly respond: (call: RecordedCall<Args>) => unknown };
+  /** Answers each call with what `respond` returns (or throws). */
+  | {
+      readonly type: 'respond';
+      /** Called with each call; its return value (or throw) is the call's. */
+      readonly respond: (call: RecordedCall<Args>) => unknown;
+    };
 
 /** A defined tool plus the calls it received and controls over what it does next. */
 export interface RecordingTool<Args = JsonObject> {
@@ -40,8 +45,14 @@ export interface RecordingTool<Args = JsonObject> {
   nextCall(): Promise<RecordedCall<Args>>;
   /** Sets the behaviour of every later call (the default echoes the arguments). */
   returns(value: unknown): RecordingTool<Args>;
+  /** From now on every call throws `error` (a tool error). */
   throws(error: unknown): RecordingTool<Args>;
+  /**
+   * From now on every call hangs: until aborted (the default), or for ever with `untilAborted:
+   * false`.
+   */
   hangs(options?: { untilAborted?: boolean }): RecordingTool<Args>;
+  /** From now on every call is answered by `respond`. */
   respondsWith(respond: (call: RecordedCall<Args>) => unknown): RecordingTool<Args>;
   /** Queues a behaviour for one call; queued behaviours run first, in order. */
   once(behaviour: Behaviour<Args>): RecordingTool<Args>;

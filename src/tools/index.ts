@@ -56,4 +56,4 @@ export type {
   ToolTurnFacts,
 } from './tool-spec.js';
 export { SIDE_EFFECT_LEVELS, TOOL_KINDS } from './tool-spec.js';
-export type { InferToolArgs, SchemaFor } from './tool-types.js';
+export type { InferToolArgs, JsonTypeName, SchemaFor } from './tool-types.js';

@@ -7,8 +7,10 @@ import type { Tool, ToolSpec } from './tool-spec.js';
 
 // Registries hold tools of any argument type; handlers are checked where tools are defined.
 // biome-ignore lint/suspicious/noExplicitAny: the registry is heterogeneous by design.
+/** A tool of any argument, result and context types: what registries and dispatchers hold. */
 export type AnyTool = Tool<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: see AnyTool; its schema is JSON or a Standard Schema.
+/** A tool spec of any types: what `defineTool` accepts before it checks the spec. */
 export type AnyToolSpec = ToolSpec<any, any, any, any>;
 
 /** A tool as a model sees it: provider-safe name, description, model-visible schema. */
@@ -21,6 +23,7 @@ export interface ModelToolDefinition {
   readonly inputSchema: JsonSchema;
 }
 
+/** Options of `createToolRegistry`. */
 export interface ToolRegistryOptions {
   /** Compiles and caches schemas. Default: the shared validator (formats asserted). */
   readonly validator?: SchemaValidator;
@@ -130,6 +133,9 @@ export class ToolRegistry {
     return this.byName.get(name);
   }
 
+  /**
+   * True when a tool is registered under `name` (canonical names only; see `resolve` for aliases).
+   */
   has(name: string): boolean {
     return this.byName.has(name);
   }
@@ -174,6 +180,7 @@ export class ToolRegistry {
       }));
   }
 
+  /** The tools, in registration order. */
   [Symbol.iterator](): Iterator<AnyTool> {
     return this.tools[Symbol.iterator]();
   }

@@ -25,6 +25,7 @@ export type ToolKind =
   | 'fetch'
   | 'other';
 
+/** Every `ToolKind`, in the order the docs list them. */
 export const TOOL_KINDS: readonly ToolKind[] = [
   'read',
   'edit',
@@ -170,6 +171,10 @@ export interface ToolRuntime<Context = unknown> {
   emit(progress: ToolProgress): void;
 }
 
+/**
+ * A tool's function: the validated arguments and the call's runtime in, the result (or a promise of
+ * it) out; a throw is a tool error.
+ */
 export type ToolHandler<Args = JsonObject, Result = unknown, Context = unknown> = (
   args: Args,
   runtime: ToolRuntime<Context>,

@@ -16,7 +16,7 @@ export type InferToolArgs<Schema> = Schema extends StandardSchemaV1
     : JsonObject;
 
 /** The JSON type names a value of type `T` may have (any, for `unknown`). */
-type JsonTypeName<T> = unknown extends T
+export type JsonTypeName<T> = unknown extends T
   ? string
   : T extends string
     ? 'string'

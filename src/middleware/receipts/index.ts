@@ -5,6 +5,7 @@ export { type ChainedLine, chainReceipt, GENESIS_HASH, receiptHash } from './rec
 export {
   buildReceipt,
   type ChainedReceipt,
+  type ReceiptInput,
   type ReceiptStatus,
   redactKeys,
   type ToolCallReceipt,

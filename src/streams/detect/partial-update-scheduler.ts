@@ -6,7 +6,13 @@ import { rx } from '../../rxjs.js';
  */
 export interface PartialUpdateScheduler {
   /** Runs `work` once after `delay` milliseconds; the returned handle cancels it. */
-  schedule(work: () => void, delay: number): { unsubscribe(): void };
+  schedule(
+    work: () => void,
+    delay: number,
+  ): {
+    /** Cancels the work if it has not run yet. */
+    unsubscribe(): void;
+  };
 }
 
 /** Real time, through RxJS's `asyncScheduler` (a `setTimeout` per coalescing window). */
