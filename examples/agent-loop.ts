@@ -1,5 +1,6 @@
-// The README's agent loop: a scripted model calls a tool, reads its result, and answers.
+// The agent loop guide's first example (docs/agent-loop.md): a scripted model calls a tool, reads its result, and answers.
 // Run: npm run build && npx tsx examples/agent-loop.ts
+// #region agent-loop
 import { agentLoop, createToolRegistry, defineTool } from 'switchyard';
 import { createScriptedModel } from 'switchyard/testing';
 
@@ -39,3 +40,4 @@ const run = await agentLoop({
 console.log(run.status); // 'completed'
 console.log(run.text); // '17 × 23 = 391.'
 console.log(run.transcript.map((message) => message.role).join(' → ')); // user → assistant → tool → assistant
+// #endregion agent-loop
