@@ -6,16 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUILT_NODE_OPTIONS } from '../support/built-node-options.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const HOST = fileURLToPath(
   new URL('../fixtures/workers/typescript-tool-host.mjs', import.meta.url),
 );
-/** NODE_OPTIONS without the tests' source condition: the host resolves the build, as users do. */
-const BUILT_NODE_OPTIONS = (process.env.NODE_OPTIONS ?? '')
-  .split(' ')
-  .filter((option) => !option.startsWith('--conditions='))
-  .join(' ');
 
 function toolModule(source: string): string {
   const path = join(tempDir('switchyard-ts-worker-'), 'shout.ts');

@@ -7,15 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { connectMcpServers } from '@switchyard/mcp';
 import { createDispatcher } from 'switchyard';
 import { describe, expect, it } from 'vitest';
+import { BUILT_NODE_OPTIONS } from '../../../test/support/built-node-options.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { EXIT } from '../src/exit-codes.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-/** NODE_OPTIONS without the tests' source condition: the processes resolve the build. */
-const BUILT_NODE_OPTIONS = (process.env.NODE_OPTIONS ?? '')
-  .split(' ')
-  .filter((option) => !option.startsWith('--conditions='))
-  .join(' ');
 
 /** A tools module whose only TypeScript is types: Node strips them. */
 const STRIPPABLE = `interface ShoutArgs { readonly text: string }
