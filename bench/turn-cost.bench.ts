@@ -6,9 +6,18 @@
  * On a loaded machine read the ratio column: wall-clock figures move with the neighbours. Each N
  * runs in ROUNDS rounds (default 5); figures are medians over rounds of each round's mean turn (GC pauses included).
  * With `BASELINE=<folder of an earlier build>` (see bench/support/baseline.ts) the same turns also
- * run through that build, in the same rounds: the last column is this build over that one.
+ * run through that build, in the same rounds: the last column is this build over that one. The
+ * baseline to hold `dispatchTurn` to is b89caab (the package split, before one call path and the
+ * compiled stack):
  *
- * Run: npm run build && tsx bench/turn-cost.bench.ts   (ROUNDS=n, BASELINE=folder)
+ *   git archive b89caab | tar -x -C /tmp/switchyard-b89caab   (after mkdir)
+ *   ln -s "$PWD/node_modules" /tmp/switchyard-b89caab/node_modules
+ *   (cd /tmp/switchyard-b89caab && node scripts/build.mjs core)
+ *
+ * Each round runs the cases in a rotated order, so no case always runs first (or last) on a
+ * machine whose load changes under it.
+ *
+ * Run: npm run build && npx tsx bench/turn-cost.bench.ts   (ROUNDS=n, BASELINE=folder, N=list)
  * Profile: TURN_COST_PROFILE=100 [TURN_COST_CALLS=2000000] [TURN_COST_BARE=1] \
  *   node --cpu-prof --import tsx bench/turn-cost.bench.ts
  *   runs only dispatchTurn (or the bare loop) at that N for a fixed number of calls, without
@@ -80,23 +89,28 @@ if (profiled > 0) {
   console.log(`ran ${turns} ${bare ? 'bare loops' : 'turns'} of ${profiled} calls`);
 } else {
   const rows: Record<string, string>[] = [];
-  for (const n of [1, 10, 100]) {
+  const sizes = (process.env.N ?? '1,10,100').split(',').map(Number);
+  for (const n of sizes) {
     const calls = callsOf(n);
     const bares: number[] = [];
     const turns: number[] = [];
     const earlierTurns: number[] = [];
+    const cases: [string, () => Promise<unknown>][] = [
+      ['bare loop', () => bareLoop(calls)],
+      ['dispatchTurn', () => dispatchTurn(calls, { dispatcher })],
+    ];
+    if (earlier !== undefined) {
+      cases.push([
+        'dispatchTurn, baseline build',
+        () => earlier.dispatchTurn(calls, { dispatcher: earlier.dispatcher }),
+      ]);
+    }
     for (let round = 0; round < ROUNDS; round += 1) {
       const bench = new Bench({ time: 400, warmup: true });
-      bench
-        .add('bare loop', async () => {
-          await bareLoop(calls);
-        })
-        .add('dispatchTurn', async () => {
-          await dispatchTurn(calls, { dispatcher });
-        });
-      if (earlier !== undefined) {
-        bench.add('dispatchTurn, baseline build', async () => {
-          await earlier.dispatchTurn(calls, { dispatcher: earlier.dispatcher });
+      for (let index = 0; index < cases.length; index += 1) {
+        const [name, run] = cases[(round + index) % cases.length]!;
+        bench.add(name, async () => {
+          await run();
         });
       }
       await bench.run();

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUILT_NODE_OPTIONS } from './support/built-node-options.js';
 import { tempDir } from './support/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -18,15 +19,6 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const ENTRIES = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
   typeof target === 'string' ? [] : [{ subpath, ...target }],
 );
-
-/**
- * NODE_OPTIONS without the source condition the test run sets (vitest.config.ts): these processes
- * must resolve `switchyard` as users do, to the build.
- */
-const BUILT_NODE_OPTIONS = (process.env.NODE_OPTIONS ?? '')
-  .split(' ')
-  .filter((option) => !option.startsWith('--conditions='))
-  .join(' ');
 
 function node(args: string[], env: Record<string, string> = {}): string {
   const child = spawnSync(process.execPath, args, {

@@ -32,10 +32,15 @@ export class CrashBreakers {
   /** Breakers open now (or probing). */
   #open = 0;
 
-  constructor(limit: number, cooldownMs: number, now: () => number) {
-    this.#limit = limit;
-    this.#cooldownMs = cooldownMs;
-    this.#now = now;
+  /** `now`: the clock cool-downs are read on (`Date.now` in the pool). */
+  constructor(options: {
+    readonly limit: number;
+    readonly cooldownMs: number;
+    readonly now: () => number;
+  }) {
+    this.#limit = options.limit;
+    this.#cooldownMs = options.cooldownMs;
+    this.#now = options.now;
   }
 
   /** True while no module's breaker is open. */

@@ -46,7 +46,7 @@ function handlerFor(call: WorkerCall): Handler | Promise<Handler> {
 }
 
 async function loadHandler(call: WorkerCall): Promise<Handler> {
-  const module = (await import(call.module)) as Record<string, unknown>;
+  const module = await importToolModule(call);
   const exported = module[call.exportName];
   if (typeof exported !== 'function') {
     throw new ToolDefinitionError(
@@ -61,6 +61,23 @@ async function loadHandler(call: WorkerCall): Promise<Handler> {
   }
   exports.set(call.exportName, exported as Handler);
   return exported as Handler;
+}
+
+/**
+ * A tool module, `.ts` ones included: Node ≥ 22.18 strips their types. Syntax it would have to
+ * transform instead (enums, namespaces, parameter properties) fails with a definition error that
+ * says what loads it.
+ */
+async function importToolModule(call: WorkerCall): Promise<Record<string, unknown>> {
+  try {
+    return (await import(call.module)) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') throw error;
+    throw new ToolDefinitionError(
+      `worker tool "${call.toolName}": ${call.module}: ${(error as Error).message}; Node strips TypeScript types but does not transform enums, namespaces or parameter properties: give the pool execArgv ['--experimental-transform-types'] (or ['--import', 'tsx'] with tsx installed), or compile the module to .js`,
+      { rule: 'worker_typescript', toolName: call.toolName, cause: error },
+    );
+  }
 }
 
 /** What a handler receives in a worker (a class: one shape, nothing allocated per accessor). */

@@ -20,7 +20,11 @@ export interface WorkerPoolOptions {
    * They hold even when the host runs with `--max-old-space-size` (see `workerExecArgv`).
    */
   readonly resourceLimits?: ResourceLimits;
-  /** Node options of the workers, e.g. `['--import', 'tsx']` to load TypeScript tool modules. */
+  /**
+   * Node options of the workers. Not needed for `.ts` tool modules: Node ≥ 22.18 strips their
+   * types. A module using syntax Node must transform (enums, namespaces, parameter properties)
+   * needs `['--experimental-transform-types']` or `['--import', 'tsx']`. Default: none.
+   */
   readonly execArgv?: readonly string[];
   /** Most queued calls sent to a worker in one message. Default 128. */
   readonly maxBatch?: number;

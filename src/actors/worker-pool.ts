@@ -73,7 +73,11 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   /** Batches that came back, done or failed: the clock `stealFromStalled` tells progress by. */
   let batchesBack = 0;
   let closed = false;
-  const breakers = new CrashBreakers(crashLimit, crashCooldownMs, Date.now);
+  const breakers = new CrashBreakers({
+    limit: crashLimit,
+    cooldownMs: crashCooldownMs,
+    now: Date.now,
+  });
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
 
   // Starts, progress events and result notices, each worker's on its own port.

@@ -12,6 +12,7 @@ import type { ExecuteCallDeps } from './execute-call-deps.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor, RuntimeValues } from './executor.js';
 import { runInline } from './inline-executor.js';
 import {
+  type AttemptEnd,
   executorFailure,
   okResult,
   scrubbed,
@@ -198,35 +199,27 @@ export class CallAttempt implements ExecutionRequest {
     const { tool } = this;
     const executorName = tool.executor.kind;
     const server = executorName === 'mcp_server' ? tool.executor.server : undefined;
-    const elapsed = deps.now() - this.#started;
+    const end: AttemptEnd = {
+      deps,
+      call,
+      executor: executorName,
+      elapsedMs: deps.now() - this.#started,
+      attempts: attempt,
+    };
     const mayRetry = tool.retry !== undefined && attempt < (tool.retry.maxAttempts ?? 1);
     if (abort !== null && (outcome === undefined || aborted)) {
       if (!ToolTimeoutError.isInstance(abort.reason)) throw cancellationOf(abort.reason);
       if (mayRetry) return RETRY;
-      return withServer(
-        timeoutResult(deps, call, executorName, elapsed, attempt, abort.reason),
-        server,
-      );
+      return withServer(timeoutResult(end, abort.reason), server);
     }
     if (outcome === undefined) throw new CancelledError();
     if (outcome.ok) {
-      return withServer(
-        okResult(deps, call, executorName, outcome.value, elapsed, attempt),
-        server,
-      );
+      return withServer(okResult(end, outcome.value), server);
     }
     if (outcome.executorFailure !== undefined) {
+      const failed = outcome.executorFailure;
       return withServer(
-        executorFailure(
-          call,
-          executorName,
-          elapsed,
-          attempt,
-          scrubbed(deps, outcome.executorFailure.message),
-          outcome.executorFailure.exitCode,
-          outcome.executorFailure.errorCategory,
-          outcome.executorFailure.inDoubt,
-        ),
+        executorFailure(end, { ...failed, message: scrubbed(deps, failed.message) }),
         server,
       );
     }
@@ -238,10 +231,7 @@ export class CallAttempt implements ExecutionRequest {
         : cancellation;
     }
     if (mayRetry && isTransient(category)) return RETRY;
-    return withServer(
-      toolErrorResult(deps, call, executorName, elapsed, attempt, outcome.error, category),
-      server,
-    );
+    return withServer(toolErrorResult(end, { thrown: outcome.error, category }), server);
   }
 }
 

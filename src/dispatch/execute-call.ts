@@ -33,11 +33,8 @@ export function executeCall(
   const executor = executorName === 'inline' ? null : deps.executors.get(executorName);
   if (executor === undefined) {
     return executorFailure(
-      canonical,
-      executorName,
-      0,
-      1,
-      `no ${executorName} executor is configured for tool "${tool.name}"`,
+      { deps, call: canonical, executor: executorName, elapsedMs: 0, attempts: 1 },
+      { message: `no ${executorName} executor is configured for tool "${tool.name}"` },
     );
   }
   const journal = callStateOf(call)?.journal;

@@ -41,6 +41,20 @@ export interface ExecutionRequest {
   started?(): void;
 }
 
+/** An executor's own failure (a crashed worker, a lost transport): the call's outcome is not the tool's. */
+export interface ExecutorFailure {
+  readonly message: string;
+  /** A crashed worker's exit code, kept on the result's `result` for the application (and receipts). */
+  readonly exitCode?: number;
+  /** The result's category. Default `executor_error`; an MCP transport failure says `mcp_server_error`. */
+  readonly errorCategory?: string;
+  /**
+   * The tool may or may not have taken effect (its worker died mid-call, its job vanished):
+   * the result's status is `in_doubt`, which a journaled run surfaces instead of moving on.
+   */
+  readonly inDoubt?: boolean;
+}
+
 /** What an execution produced: the handler's value, or what it threw (as data). */
 export type ExecutionOutcome =
   | { readonly ok: true; readonly value: unknown }
@@ -48,17 +62,7 @@ export type ExecutionOutcome =
       readonly ok: false;
       readonly error: unknown;
       /** Set when the executor itself failed (a crashed worker), not the tool. */
-      readonly executorFailure?: {
-        readonly message: string;
-        readonly exitCode?: number;
-        /** The result's category. Default `executor_error`; an MCP transport failure says `mcp_server_error`. */
-        readonly errorCategory?: string;
-        /**
-         * The tool may or may not have taken effect (its worker died mid-call, its job vanished):
-         * the result's status is `in_doubt`, which a journaled run surfaces instead of moving on.
-         */
-        readonly inDoubt?: boolean;
-      };
+      readonly executorFailure?: ExecutorFailure;
     };
 
 /** Runs tool handlers somewhere: on the main thread, in a worker pool, on a remote server. */

@@ -1,6 +1,7 @@
 import { CancelledError, errorMessage } from '../errors.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
 import type { ExecuteCallDeps } from './execute-call-deps.js';
+import type { ExecutorFailure } from './executor.js';
 import { boundRendered, contentText, renderValue } from './render-output.js';
 import type { ContentBlock, ToolCallResult } from './result.js';
 import { isToolOutput } from './tool-output.js';
@@ -8,20 +9,25 @@ import { isToolOutput } from './tool-output.js';
 // The results built from what an executor returned: the tool's value, its error, a timeout, or the
 // executor's own failure. Secrets the dispatcher injected are scrubbed from each.
 
+/** How an attempt ended, besides its outcome: what every result built from it carries. */
+export interface AttemptEnd {
+  readonly deps: ExecuteCallDeps;
+  readonly call: ToolCallEnvelope;
+  readonly executor: ExecutorName;
+  /** Since the call's first attempt started. */
+  readonly elapsedMs: number;
+  /** Attempts made, this one included. */
+  readonly attempts: number;
+}
+
 /** Names the MCP server that ran a call in its audit (ACP's `{ kind: 'mcp_server', serverName }`). */
 export function withServer(result: ToolCallResult, server: string | undefined): ToolCallResult {
   if (server === undefined) return result;
   return { ...result, audit: { executor: { kind: 'mcp_server', serverName: server } } };
 }
 
-export function okResult(
-  deps: ExecuteCallDeps,
-  call: ToolCallEnvelope,
-  executor: ExecutorName,
-  returned: unknown,
-  elapsed: number,
-  attempts: number,
-): ToolCallResult {
+export function okResult(end: AttemptEnd, returned: unknown): ToolCallResult {
+  const { deps, call } = end;
   let value = returned;
   let content: readonly ContentBlock[] | undefined;
   let isError = false;
@@ -57,10 +63,10 @@ export function okResult(
       : text,
     error: isError ? text : null,
     errorCategory: isError ? 'tool_error' : null,
-    executor,
-    executionDurationMs: elapsed,
+    executor: end.executor,
+    executionDurationMs: end.elapsedMs,
     emitOrder: call.turn.emitOrder,
-    attempts,
+    attempts: end.attempts,
   };
   // Assigned, not spread: spreading on the hot path costs more than the rest of the result.
   if (content !== undefined) result.content = content;
@@ -71,12 +77,10 @@ export function okResult(
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 export function failure(
-  call: ToolCallEnvelope,
-  executor: ExecutorName,
-  elapsed: number,
-  attempts: number,
+  end: AttemptEnd,
   fields: { status: string; error: string; errorCategory: string; result?: unknown },
 ): ToolCallResult {
+  const { call } = end;
   return {
     ok: false,
     status: fields.status,
@@ -88,10 +92,10 @@ export function failure(
     observation: `[error from ${call.toolName}]\n${fields.error}\n[end of ${call.toolName} error]`,
     error: fields.error,
     errorCategory: fields.errorCategory,
-    executor,
-    executionDurationMs: elapsed,
+    executor: end.executor,
+    executionDurationMs: end.elapsedMs,
     emitOrder: call.turn.emitOrder,
-    attempts,
+    attempts: end.attempts,
   };
 }
 
@@ -106,49 +110,31 @@ export function scrubbedCancellation(deps: ExecuteCallDeps, error: CancelledErro
   return message === error.message ? error : new CancelledError(message);
 }
 
+/** What the tool threw, as `classifyError` classified it. */
 export function toolErrorResult(
-  deps: ExecuteCallDeps,
-  call: ToolCallEnvelope,
-  executor: ExecutorName,
-  elapsed: number,
-  attempts: number,
-  thrown: unknown,
-  category: string,
+  end: AttemptEnd,
+  error: { readonly thrown: unknown; readonly category: string },
 ): ToolCallResult {
-  return failure(call, executor, elapsed, attempts, {
+  return failure(end, {
     status: 'error',
-    error: scrubbed(deps, errorMessage(thrown)),
-    errorCategory: category === 'generic' ? 'tool_error' : category,
+    error: scrubbed(end.deps, errorMessage(error.thrown)),
+    errorCategory: error.category === 'generic' ? 'tool_error' : error.category,
   });
 }
 
-export function timeoutResult(
-  deps: ExecuteCallDeps,
-  call: ToolCallEnvelope,
-  executor: ExecutorName,
-  elapsed: number,
-  attempts: number,
-  reason: unknown,
-): ToolCallResult {
-  return failure(call, executor, elapsed, attempts, {
+export function timeoutResult(end: AttemptEnd, reason: unknown): ToolCallResult {
+  return failure(end, {
     status: 'timeout',
-    error: scrubbed(deps, errorMessage(reason)),
+    error: scrubbed(end.deps, errorMessage(reason)),
     errorCategory: 'timeout',
   });
 }
 
 export function executorFailure(
-  call: ToolCallEnvelope,
-  executor: ExecutorName,
-  elapsed: number,
-  attempts: number,
-  message: string,
-  exitCode?: number,
-  errorCategory = 'executor_error',
-  inDoubt = false,
+  end: AttemptEnd,
+  { message, exitCode, errorCategory = 'executor_error', inDoubt = false }: ExecutorFailure,
 ): ToolCallResult {
-  // The exit code of a crashed worker rides on `result` for the application (and receipts).
-  return failure(call, executor, elapsed, attempts, {
+  return failure(end, {
     status: inDoubt ? 'in_doubt' : 'executor_error',
     error: message,
     errorCategory: inDoubt ? 'in_doubt' : errorCategory,

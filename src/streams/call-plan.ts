@@ -19,12 +19,18 @@ export interface CallPlan {
   readonly gated: boolean;
 }
 
-/** The plan of call `emitOrder`; `gate` is the turn's start gate while it is closed. */
+/** The plan of a call: its place in the turn, the turn's tools and its start gate while closed. */
 export function planCall(
   raw: ProposedCall,
-  emitOrder: number,
-  registry: ToolRegistry,
-  gate: StartGate | null,
+  {
+    emitOrder,
+    registry,
+    gate,
+  }: {
+    readonly emitOrder: number;
+    readonly registry: ToolRegistry;
+    readonly gate: StartGate | null;
+  },
 ): CallPlan {
   // Plain data from here on: whatever the model's call object does runs once, here.
   const read = readProposedCall(raw);
@@ -33,20 +39,14 @@ export function planCall(
     return { read, tool: null, emitOrder, constraint: FREE, gated: false };
   }
   const tool = registry.resolve(read.name) ?? null;
-  return {
-    read,
-    tool,
-    emitOrder,
-    constraint: constraintFor(tool ?? undefined, read),
-    gated: gate !== null && !startsEarly(gate, read, tool),
-  };
-}
-
-/** The gate's verdict; a gate (an eager policy) that throws holds the call until the release. */
-function startsEarly(gate: StartGate, call: ProposedCall, tool: AnyTool | null): boolean {
-  try {
-    return gate.startsEarly(call, tool);
-  } catch {
-    return false;
+  let gated = false;
+  if (gate !== null) {
+    // A gate (an eager policy) that throws holds the call until the release.
+    try {
+      gated = !gate.startsEarly(read, tool);
+    } catch {
+      gated = true;
+    }
   }
+  return { read, tool, emitOrder, constraint: constraintFor(tool ?? undefined, read), gated };
 }

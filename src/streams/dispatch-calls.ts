@@ -24,14 +24,12 @@ export function dispatchCalls(
   return (calls$) =>
     new (rx().Observable)<ToolCallResult>((subscriber) => {
       const pending = new AsyncQueue<ProposedCall>();
-      const run = new TurnRun(
-        options,
-        pending,
-        (result) => subscriber.next(result),
-        undefined,
-        undefined,
-        true,
-      );
+      const run = new TurnRun({
+        turn: options,
+        source: pending,
+        deliver: (result) => subscriber.next(result),
+        cancellable: true,
+      });
       run.done.then(
         () => subscriber.complete(),
         (error: unknown) => subscriber.error(error),

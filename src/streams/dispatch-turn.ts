@@ -65,15 +65,12 @@ export function dispatchTurn(
   // has ended before this returns.
   return new Promise((resolve, reject) => {
     const results: ToolCallResult[] = [];
-    new TurnRun(
-      options,
-      sourceOf(calls),
-      (result) => results.push(result),
-      undefined,
-      undefined,
-      false,
-      (failure) => (failure === undefined ? resolve(results) : reject(failure.error)),
-    );
+    new TurnRun({
+      turn: options,
+      source: sourceOf(calls),
+      deliver: (result) => results.push(result),
+      onEnd: (failure) => (failure === undefined ? resolve(results) : reject(failure.error)),
+    });
   });
 }
 
@@ -86,12 +83,12 @@ export async function* streamTurn(
   options: DispatchTurnOptions,
 ): AsyncGenerator<ToolCallResult> {
   const ready = new AsyncQueue<ToolCallResult>();
-  const run = new TurnRun(
-    options,
-    sourceOf(calls),
-    (result) => ready.push(result),
-    () => ready.size,
-  );
+  const run = new TurnRun({
+    turn: options,
+    source: sourceOf(calls),
+    deliver: (result) => ready.push(result),
+    backlog: () => ready.size,
+  });
   run.done.then(
     () => ready.end(),
     (error: unknown) => ready.end({ error }),

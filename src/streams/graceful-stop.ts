@@ -27,14 +27,13 @@ export class GracefulStop {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   /** `graceMs` as `interruptGraceOf` returns it. */
-  constructor(
-    interrupt: AbortSignal,
-    graceMs: number,
-    handlers: {
-      readonly onInterrupt: (reason: CancelledError) => void;
-      readonly onGraceSpent: (reason: CancelledError) => void;
-    },
-  ) {
+  constructor(handlers: {
+    readonly interrupt: AbortSignal;
+    readonly graceMs: number;
+    readonly onInterrupt: (reason: CancelledError) => void;
+    readonly onGraceSpent: (reason: CancelledError) => void;
+  }) {
+    const { interrupt, graceMs } = handlers;
     this.#link = new AbortLink(interrupt, {
       reasonOf: (reason) => turnCancellationOf(reason, 'the run was interrupted'),
       onAbort: (reason) => {

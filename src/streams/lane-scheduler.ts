@@ -24,13 +24,19 @@ export class LaneScheduler {
    */
   private busyKeys: Map<string, number> | null = null;
 
-  constructor(
-    private readonly maxInFlight: number,
-    gateClosed: boolean,
-    /** Starts a call the scheduler took off the waiting list (its lanes are already held). */
-    private readonly start: (plan: CallPlan) => void,
-  ) {
-    this.gateClosed = gateClosed;
+  private readonly maxInFlight: number;
+  /** Starts a call the scheduler took off the waiting list (its lanes are already held). */
+  private readonly start: (plan: CallPlan) => void;
+
+  constructor(options: {
+    readonly maxInFlight: number;
+    /** The turn has a start gate, closed until its release. */
+    readonly gateClosed: boolean;
+    readonly start: (plan: CallPlan) => void;
+  }) {
+    this.maxInFlight = options.maxInFlight;
+    this.gateClosed = options.gateClosed;
+    this.start = options.start;
   }
 
   /** Starts every waiting call that may start now, in planner order. */

@@ -37,19 +37,17 @@ export class StepTurn {
     this.#followsSignals = signal !== undefined;
     // A turn that follows signals is cancelled through `cancel()`: its own abort is the only
     // `AbortController` of the step.
-    this.#run = new TurnRun(
-      options,
-      this.#calls,
-      (result) => {
+    this.#run = new TurnRun({
+      turn: options,
+      source: this.#calls,
+      deliver: (result) => {
         const settle = this.#waiting.get(result.toolCallId);
         this.#waiting.delete(result.toolCallId);
         if (this.#waiting.size === 0) this.#unlinkWhenIdle();
         settle?.(result);
       },
-      undefined,
-      undefined,
-      this.#followsSignals,
-    );
+      cancellable: this.#followsSignals,
+    });
     if (signal !== undefined) this.#cancelWith(signal);
   }
 

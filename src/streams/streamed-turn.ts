@@ -94,14 +94,13 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   const registry = dispatcher.registry;
   const calls = new AsyncQueue<ProposedCall>();
   const results: ToolCallResult[] = [];
-  const run = new TurnRun(
-    options,
-    calls,
-    (result) => results.push(result),
-    undefined,
-    eagerGate(registry, options.eager),
-    true,
-  );
+  const run = new TurnRun({
+    turn: options,
+    source: calls,
+    deliver: (result) => results.push(result),
+    gate: eagerGate(registry, options.eager),
+    cancellable: true,
+  });
 
   const advertised =
     options.advertised ?? new Set(registry.modelDefinitions().map((d) => d.canonicalName));

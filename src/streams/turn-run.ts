@@ -18,6 +18,26 @@ import {
   type StartGate,
 } from './turn-options.js';
 
+/** What a turn run is made of: its options, where its calls come from and where results go. */
+export interface TurnRunOptions {
+  /** The turn's options, as `dispatchTurn` takes them. */
+  readonly turn: DispatchTurnOptions;
+  readonly source: CallSource;
+  /** Takes each result, in planner order. */
+  readonly deliver: (result: ToolCallResult) => void;
+  /**
+   * How many delivered results the consumer has not taken yet; while it is large, no new call is
+   * pulled (call `resume()` when the consumer catches up). Default: the consumer keeps up.
+   */
+  readonly backlog?: () => number;
+  /** Holds back calls it does not let start early, until `release()`. Default: none. */
+  readonly gate?: StartGate;
+  /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). Default false. */
+  readonly cancellable?: boolean;
+  /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
+  readonly onEnd?: (failure?: { error: unknown }) => void;
+}
+
 /**
  * One turn's calls flowing through a bounded, safety-aware fan-out, with results re-sequenced into
  * planner order. Calls are pulled from the source only when there is room for them, so a long
@@ -25,6 +45,8 @@ import {
  */
 export class TurnRun implements CallPuller, SettlesCalls {
   private readonly registry: ToolRegistry;
+  private readonly source: CallSource;
+  private readonly backlog: (() => number) | undefined;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
   /** Which waiting calls may start: the bound, the lanes, the barrier, the gate. */
@@ -62,21 +84,17 @@ export class TurnRun implements CallPuller, SettlesCalls {
   private onEnd: ((failure?: { error: unknown }) => void) | undefined;
   private donePromise: Promise<void> | undefined;
 
-  /**
-   * @param backlog how many delivered results the consumer has not taken yet; while it is large,
-   *   no new call is pulled (call `resume()` when the consumer catches up).
-   */
-  constructor(
-    options: DispatchTurnOptions,
-    private readonly source: CallSource,
-    deliver: (result: ToolCallResult) => void,
-    private readonly backlog?: () => number,
-    gate?: StartGate,
-    /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). */
+  constructor({
+    turn: options,
+    source,
+    deliver,
+    backlog,
+    gate,
     cancellable = false,
-    /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
-    onEnd?: (failure?: { error: unknown }) => void,
-  ) {
+    onEnd,
+  }: TurnRunOptions) {
+    this.source = source;
+    this.backlog = backlog;
     this.onEnd = onEnd;
     this.gate = gate ?? null;
     this.registry = options.dispatcher.registry;
@@ -88,7 +106,11 @@ export class TurnRun implements CallPuller, SettlesCalls {
         `maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`,
       );
     }
-    this.lanes = new LaneScheduler(max, gate !== undefined, (plan) => this.start(plan));
+    this.lanes = new LaneScheduler({
+      maxInFlight: max,
+      gateClosed: gate !== undefined,
+      start: (plan) => this.start(plan),
+    });
     this.maxWaiting = Math.max(16, max * 4);
     this.maxHeld = options.maxHeldResults ?? 10_000;
     const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
@@ -111,7 +133,9 @@ export class TurnRun implements CallPuller, SettlesCalls {
     });
     const graceMs = interruptGraceOf(options.interruptGraceMs);
     if (options.interrupt !== undefined) {
-      this.gracefulStop = new GracefulStop(options.interrupt, graceMs, {
+      this.gracefulStop = new GracefulStop({
+        interrupt: options.interrupt,
+        graceMs,
         onInterrupt: (reason) => this.drain(reason),
         onGraceSpent: (reason) => this.stop(reason),
       });
@@ -219,7 +243,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
   private accept(raw: ProposedCall): void {
     const emitOrder = this.pulled;
     this.pulled += 1;
-    this.lanes.waiting.push(planCall(raw, emitOrder, this.registry, this.gate));
+    this.lanes.waiting.push(planCall(raw, { emitOrder, registry: this.registry, gate: this.gate }));
     this.schedule();
   }
 

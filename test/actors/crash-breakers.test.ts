@@ -3,7 +3,7 @@ import { CrashBreakers } from '../../src/actors/crash-breakers.js';
 
 function breakers(limit = 2, cooldownMs = 1_000) {
   const clock = { now: 0 };
-  return { clock, breakers: new CrashBreakers(limit, cooldownMs, () => clock.now) };
+  return { clock, breakers: new CrashBreakers({ limit, cooldownMs, now: () => clock.now }) };
 }
 
 describe('CrashBreakers', () => {

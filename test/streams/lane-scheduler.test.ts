@@ -19,7 +19,11 @@ function plan(
 /** A scheduler whose started calls are recorded and stay running until settled by hand. */
 function scheduler(maxInFlight: number, gateClosed = false) {
   const started: CallPlan[] = [];
-  const lanes = new LaneScheduler(maxInFlight, gateClosed, (each) => started.push(each));
+  const lanes = new LaneScheduler({
+    maxInFlight,
+    gateClosed,
+    start: (each) => started.push(each),
+  });
   const order = () => started.map((each) => each.emitOrder);
   return { lanes, started, order };
 }

@@ -1,50 +1,22 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from './exit-codes.js';
 
-const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx']);
-/** Set once tsx's loader is registered in this process. */
-let typescriptLoader: Promise<void> | undefined;
-
-type TsxApi = { register: () => unknown };
-
-/** tsx's API as installed next to Switchyard, else as installed in the project of `file`. */
-async function tsxApi(file: string): Promise<TsxApi> {
-  // A variable specifier: tsx is optional, so its types are not part of the build.
-  const specifier = 'tsx/esm/api';
-  try {
-    return (await import(specifier)) as TsxApi;
-  } catch {
-    const path = createRequire(file).resolve(specifier);
-    return (await import(pathToFileURL(path).href)) as TsxApi;
-  }
-}
-
-/** Registers tsx's ESM loader (through its public register API) so `import()` reads TypeScript. */
-function loadTypeScript(file: string): Promise<void> {
-  typescriptLoader ??= (async () => {
-    let api: TsxApi;
-    try {
-      api = await tsxApi(file);
-    } catch (error) {
-      typescriptLoader = undefined;
-      throw new InputError(
-        `loading a TypeScript module needs tsx (npm install --save-dev tsx), or compile it to .js first (${(error as Error).message})`,
-      );
-    }
-    api.register();
-  })();
-  return typescriptLoader;
-}
+/**
+ * Node ≥ 22.18 strips TypeScript's types itself; syntax that needs transforming instead (enums,
+ * namespaces, parameter properties) fails with this code.
+ */
+const NEEDS_TRANSFORM = 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX';
 
 /**
- * Imports a user's module (`--tools`, `--stack`, `--model-module`) by path, relative to `cwd`.
- * `.ts` modules load through tsx when it is installed (next to Switchyard or in the module's project).
+ * Imports a user's module (`--tools`, `--stack`, `--model-module`, `mcp serve <module>`) by path,
+ * relative to `cwd`. `.ts` and `.mts` modules load natively (Node strips their types); a module
+ * using syntax Node cannot strip needs `NODE_OPTIONS=--experimental-transform-types` or
+ * `NODE_OPTIONS='--import tsx'`, which the error says.
  *
- * @throws InputError when the file is missing, or TypeScript is asked for without tsx, or the
- *   module throws while it loads.
+ * @throws InputError when the file is missing, or the module throws or cannot be parsed while it
+ *   loads.
  */
 export async function importUserModule(
   path: string,
@@ -53,13 +25,15 @@ export async function importUserModule(
 ): Promise<Record<string, unknown>> {
   const file = resolve(cwd, path);
   if (!existsSync(file)) throw new InputError(`${option}: no such module ${file}`);
-  if (TYPESCRIPT.has(extname(file))) await loadTypeScript(file);
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new InputError(`${option}: cannot load ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    const message = (error as Error).message;
+    const hint =
+      (error as { code?: unknown }).code === NEEDS_TRANSFORM
+        ? '; Node strips TypeScript types but does not transform enums, namespaces or parameter properties: run with NODE_OPTIONS=--experimental-transform-types, or NODE_OPTIONS="--import tsx" with tsx installed, or compile the module to .js'
+        : '';
+    throw new InputError(`${option}: cannot load ${file}: ${message}${hint}`, { cause: error });
   }
 }
 

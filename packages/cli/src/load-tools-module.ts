@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ToolCaller } from 'switchyard';
 import { createToolRegistry, InvalidOptionError } from 'switchyard';
 import type { Executor } from 'switchyard/executors';
 import { type AnyToolSpec, ToolRegistry } from 'switchyard/tools';
+import { importUserModule } from './import-user-module.js';
 
 /** What a tools module served by `switchyard mcp serve` provides. */
 export interface ToolsModule {
@@ -22,10 +21,11 @@ function registryOf(value: unknown): ToolRegistry | undefined {
  * Imports a tools module: its `registry` (or `tools`, or default) export is a `ToolRegistry` or an
  * array of tool specs; an optional `caller` export is the middleware (e.g. a governance stack's),
  * an optional `executors` export adds executors (a worker pool, MCP clients).
- * Throws `InvalidOptionError` when the module has no tools.
+ * A `.ts` module loads natively, as every user module does (`importUserModule`).
+ * Throws `InputError` when it cannot be loaded, `InvalidOptionError` when it has no tools.
  */
 export async function loadToolsModule(path: string): Promise<ToolsModule> {
-  const loaded = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+  const loaded = await importUserModule(path, 'tools module');
   const registry =
     registryOf(loaded.registry) ?? registryOf(loaded.tools) ?? registryOf(loaded.default);
   if (registry === undefined) {

@@ -14,7 +14,7 @@ export const TOOL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<module>',
     description:
-      'your tools: a module exporting a registry, an array of tools or a factory (.ts needs tsx); default the built-in stdlib tools (math_calc, regex_match, count_characters, sha256, json_query, vision_ocr)',
+      'your tools: a module exporting a registry, an array of tools or a factory (.ts loads as is); default the built-in stdlib tools (math_calc, regex_match, count_characters, sha256, json_query, vision_ocr)',
   },
   stack: {
     type: 'string',

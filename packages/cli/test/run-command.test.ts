@@ -91,7 +91,7 @@ describe('switchyard run', () => {
     });
   });
 
-  it('loads the user tools (.ts through tsx) and stack, and writes receipts with --audit', async () => {
+  it('loads the user tools (.ts) and stack, and writes receipts with --audit', async () => {
     const audit = tempDir('switchyard-audit-');
     const file = batchFile([
       '[{"id":"s1","name":"shout","arguments":{"text":"hi"}},{"id":"s2","name":"math_calc","arguments":{"expression":"1+2"}}]',
