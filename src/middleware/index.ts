@@ -11,11 +11,15 @@ export {
   requiredCapabilities,
   withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
-export { NextCalledTwiceError } from '../dispatch/next-called-twice-error.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+export {
+  BinderFailureError,
+  HandoffArtifactError,
+  NextCalledTwiceError,
+  ScopeViolationError,
+} from '../errors.js';
 export { attachAudit, attachLayer } from './attach-audit.js';
 export { type BudgetTimer, setTimeoutTimer } from './binder/binder-budget.js';
-export { BinderFailureError } from './binder/binder-failure-error.js';
 export {
   type BinderFailureMode,
   DEFAULT_INTENT_DESCRIPTION,
@@ -42,7 +46,6 @@ export {
   governanceStack,
 } from './governance-stack.js';
 export {
-  HandoffArtifactError,
   type HandoffRecord,
   type HandoffTargetKind,
   normalizeHandoff,
@@ -118,7 +121,6 @@ export {
 } from './with-required-reason.js';
 export {
   type ScopedExecutorOptions,
-  ScopeViolationError,
   withScopedExecutor,
 } from './with-scoped-executor.js';
 export { type SummaryFormat, withSummary } from './with-summary.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 
 const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx']);
 /** Set once tsx's loader is registered in this process. */
