@@ -26,7 +26,7 @@ export {
 export type { ToolCallEnvelope, TurnInfo } from './dispatch/envelope.js';
 export { isRecoverable, type ToolCallErrorCategory } from './dispatch/error-taxonomy.js';
 export type { ToolCallEvent } from './dispatch/events.js';
-export { withExecutionPolicy } from './dispatch/execution-policy.js';
+export { narrowExecutionPolicy, withExecutionPolicy } from './dispatch/execution-policy.js';
 export { type ProposedCall, toProposedCall } from './dispatch/proposed-call.js';
 export {
   shortCircuitResult,

@@ -6,6 +6,7 @@ export { type AuditData, type AuditLayer, mergeAudit } from '../dispatch/audit.j
 export {
   type ExecutionPolicy,
   intersectPolicies,
+  narrowExecutionPolicy,
   type PolicySubject,
   policyDenial,
   requiredCapabilities,

@@ -1,7 +1,7 @@
 import {
   type ExecutionPolicy,
+  narrowExecutionPolicy,
   policyDenial,
-  withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
@@ -107,7 +107,7 @@ export function scopedExecutorStage(options?: ScopedExecutorOptions): LayerStage
         safety: call.annotations.safety,
         annotations: call.annotations,
       });
-      if (denial === null) return new Passage(withExecutionPolicy(call, policy), admitted);
+      if (denial === null) return new Passage(narrowExecutionPolicy(call, policy), admitted);
       const reason =
         denial.gate === 'tool_ceiling'
           ? `tool '${call.toolName}' not in stage '${stage}' allowlist`
