@@ -7,7 +7,7 @@ import { SwitchyardError } from './switchyard-error.js';
  */
 export class CancelledError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_CANCELLED';
-  static readonly FORMER_CODES = ['cancelled'];
+  static readonly FORMER_CODES: readonly string[] = ['cancelled'];
   readonly code = CancelledError.CODE;
   readonly reason: unknown;
   /**
@@ -32,7 +32,7 @@ export class CancelledError extends SwitchyardError {
 /** The abort reason of a call that outlived its `timeoutMs`. */
 export class ToolTimeoutError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_TOOL_TIMEOUT';
-  static readonly FORMER_CODES = ['timeout'];
+  static readonly FORMER_CODES: readonly string[] = ['timeout'];
   readonly code = ToolTimeoutError.CODE;
   readonly toolName: string;
   readonly timeoutMs: number;

@@ -6,7 +6,7 @@ import { SwitchyardError } from './switchyard-error.js';
  */
 export class JournalBusyError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_JOURNAL_BUSY';
-  static readonly FORMER_CODES = ['journal_busy'];
+  static readonly FORMER_CODES: readonly string[] = ['journal_busy'];
   readonly code = JournalBusyError.CODE;
   readonly runId: string;
   readonly holder: string | undefined;
@@ -29,7 +29,7 @@ export class JournalBusyError extends SwitchyardError {
  */
 export class JournalDecisionError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_JOURNAL_DECISION';
-  static readonly FORMER_CODES = ['journal_decision'];
+  static readonly FORMER_CODES: readonly string[] = ['journal_decision'];
   readonly code = JournalDecisionError.CODE;
   readonly reason:
     | 'unknown_call'

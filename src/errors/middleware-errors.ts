@@ -10,7 +10,7 @@ import { SwitchyardError } from './switchyard-error.js';
  */
 export class NextCalledTwiceError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_NEXT_CALLED_TWICE';
-  static readonly FORMER_CODES = ['next_called_twice'];
+  static readonly FORMER_CODES: readonly string[] = ['next_called_twice'];
   readonly code = NextCalledTwiceError.CODE;
   /** The layer that called `next()` twice (its function name), or `caller` for a hand-built one. */
   readonly layer: string;
@@ -26,7 +26,7 @@ export class NextCalledTwiceError extends SwitchyardError {
 /** Thrown by `withScopedExecutor({ onViolation: 'raise' })` for a call outside its scope. */
 export class ScopeViolationError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_SCOPE_VIOLATION';
-  static readonly FORMER_CODES = ['scope_violation'];
+  static readonly FORMER_CODES: readonly string[] = ['scope_violation'];
   readonly code = ScopeViolationError.CODE;
   readonly stage: string;
   readonly toolName: string;
@@ -47,7 +47,7 @@ export class ScopeViolationError extends SwitchyardError {
  */
 export class BinderFailureError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_BINDER_FAILURE';
-  static readonly FORMER_CODES = ['binder_failure'];
+  static readonly FORMER_CODES: readonly string[] = ['binder_failure'];
   readonly code = BinderFailureError.CODE;
   /** What went wrong: `timeout`, `transport_error` or `schema_error`. */
   readonly status: Exclude<BinderStatus, 'ok' | 'skipped'>;
@@ -73,7 +73,7 @@ export class BinderFailureError extends SwitchyardError {
 /** A handoff payload could not be read (thrown only by `withHandoffArtifact({ strict: true })`). */
 export class HandoffArtifactError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_INVALID_HANDOFF';
-  static readonly FORMER_CODES = ['invalid_handoff'];
+  static readonly FORMER_CODES: readonly string[] = ['invalid_handoff'];
   readonly code = HandoffArtifactError.CODE;
   readonly toolName: string;
 

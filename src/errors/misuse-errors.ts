@@ -3,7 +3,7 @@ import { SwitchyardError } from './switchyard-error.js';
 /** A tool spec, registry or schema is invalid. Names the broken `rule`. */
 export class ToolDefinitionError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_INVALID_TOOL_DEFINITION';
-  static readonly FORMER_CODES = ['invalid_tool_definition'];
+  static readonly FORMER_CODES: readonly string[] = ['invalid_tool_definition'];
   readonly code = ToolDefinitionError.CODE;
   readonly rule: string;
   readonly toolName: string | undefined;
@@ -18,7 +18,7 @@ export class ToolDefinitionError extends SwitchyardError {
 /** An option passed to a factory (dispatcher, middleware) is invalid. Names the `option`. */
 export class InvalidOptionError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_INVALID_OPTION';
-  static readonly FORMER_CODES = ['invalid_option'];
+  static readonly FORMER_CODES: readonly string[] = ['invalid_option'];
   readonly code = InvalidOptionError.CODE;
   readonly option: string;
 
@@ -35,7 +35,7 @@ export class InvalidOptionError extends SwitchyardError {
  */
 export class InvalidArgumentError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_INVALID_ARGUMENT';
-  static readonly FORMER_CODES = ['invalid_argument'];
+  static readonly FORMER_CODES: readonly string[] = ['invalid_argument'];
   readonly code = InvalidArgumentError.CODE;
   readonly argument: string;
 
@@ -51,7 +51,7 @@ export class InvalidArgumentError extends SwitchyardError {
  */
 export class MissingPeerDependencyError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_MISSING_PEER_DEPENDENCY';
-  static readonly FORMER_CODES = ['missing_peer_dependency'];
+  static readonly FORMER_CODES: readonly string[] = ['missing_peer_dependency'];
   readonly code = MissingPeerDependencyError.CODE;
   readonly packageName: string;
   readonly feature: string;

@@ -8,7 +8,7 @@ import { SwitchyardError } from './switchyard-error.js';
  */
 export class ModelError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_MODEL';
-  static readonly FORMER_CODES = ['model_error'];
+  static readonly FORMER_CODES: readonly string[] = ['model_error'];
   readonly code = ModelError.CODE;
   readonly provider: string;
   readonly category: InternalErrorCategory;

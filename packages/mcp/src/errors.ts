@@ -4,7 +4,7 @@ import { errorMessage } from 'switchyard/extension';
 /** An optional peer package that `switchyard/mcp` needs is not installed. Names the package. */
 export class McpSdkMissingError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_MCP_SDK_MISSING';
-  static readonly FORMER_CODES = ['mcp_sdk_missing'];
+  static readonly FORMER_CODES: readonly string[] = ['mcp_sdk_missing'];
   readonly code = McpSdkMissingError.CODE;
   readonly packageName: string;
 
@@ -20,7 +20,7 @@ export class McpSdkMissingError extends SwitchyardError {
 /** A server could not be reached or listed when connecting. Names the `server`. */
 export class McpConnectError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_MCP_CONNECT';
-  static readonly FORMER_CODES = ['mcp_connect_failed'];
+  static readonly FORMER_CODES: readonly string[] = ['mcp_connect_failed'];
   readonly code = McpConnectError.CODE;
   readonly server: string;
 
