@@ -4,7 +4,6 @@
 // `/providers/anthropic`, `/detectors`, `/actors`, `/dispatch`, `/tools`, `/testing`). Importing the
 // root loads neither provider SDK nor the worker pool.
 
-export { ActorStoppedError } from './actors/actor.js';
 export { agentLoop } from './agent/agent-loop.js';
 export {
   type AgentEvent,
@@ -32,7 +31,7 @@ export {
 export type { ToolCallEnvelope, TurnInfo } from './dispatch/envelope.js';
 export { isRecoverable, type ToolCallErrorCategory } from './dispatch/error-taxonomy.js';
 export type { ToolCallEvent } from './dispatch/events.js';
-export { withExecutionPolicy } from './dispatch/execution-policy.js';
+export { narrowExecutionPolicy, withExecutionPolicy } from './dispatch/execution-policy.js';
 export { type ProposedCall, toProposedCall } from './dispatch/proposed-call.js';
 export {
   shortCircuitResult,
@@ -42,19 +41,21 @@ export {
 export type { Next, ToolCaller } from './dispatch/tool-caller.js';
 export { type ToolOutput, toolOutput } from './dispatch/tool-output.js';
 export {
+  ActorStoppedError,
+  BinderFailureError,
   CancelledError,
+  HandoffArtifactError,
   InvalidArgumentError,
   InvalidOptionError,
   MissingPeerDependencyError,
   ModelError,
+  ScopeViolationError,
   SwitchyardError,
   ToolDefinitionError,
   ToolTimeoutError,
 } from './errors.js';
-export { BinderFailureError } from './middleware/binder/binder-failure-error.js';
 export { composeToolCallers } from './middleware/compose-tool-callers.js';
 export { governanceStack } from './middleware/governance-stack.js';
-export { HandoffArtifactError } from './middleware/handoff-record.js';
 export { toolInjectParam } from './middleware/tool-inject-param.js';
 export { toolsUseMiddleware } from './middleware/tools-use-middleware.js';
 export { withAuditLog } from './middleware/with-audit-log.js';
@@ -66,7 +67,7 @@ export { withNaturalLanguageExecutor } from './middleware/with-natural-language-
 export { withRateLimit } from './middleware/with-rate-limit.js';
 export { withRedaction } from './middleware/with-redaction.js';
 export { withRequiredReason } from './middleware/with-required-reason.js';
-export { ScopeViolationError, withScopedExecutor } from './middleware/with-scoped-executor.js';
+export { withScopedExecutor } from './middleware/with-scoped-executor.js';
 export { withSummary } from './middleware/with-summary.js';
 export { withTelemetry } from './middleware/with-telemetry.js';
 export { withTimeout } from './middleware/with-timeout.js';

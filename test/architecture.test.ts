@@ -80,7 +80,8 @@ function isBuiltin(specifier: string): boolean {
 
 function roomOf(file: string): string {
   const parts = relative(SRC, file).split('/');
-  return parts.length === 1 ? 'top' : (parts[0] ?? 'top');
+  // src/errors/ holds the classes src/errors.ts gathers: the same room as the file.
+  return parts.length === 1 || parts[0] === 'errors' ? 'top' : (parts[0] ?? 'top');
 }
 
 function coreCrossings(): string[] {
@@ -163,7 +164,45 @@ function packageCrossings(): string[] {
   return broken;
 }
 
+/** The core's one home for errors: src/errors.ts, and the files it gathers from src/errors/. */
+const CORE_ERRORS = join(SRC, 'errors.ts');
+const CORE_ERRORS_FOLDER = join(SRC, 'errors');
+const ERROR_CLASS = /\bclass\s+(\w+)(?:<[^>]*>)?\s+extends\s+(?:\w+\.)*\w*Error\b/g;
+
+function isErrorHome(file: string): boolean {
+  if (file === CORE_ERRORS || file.startsWith(`${CORE_ERRORS_FOLDER}/`)) return true;
+  return /^packages\/[^/]+\/src\/errors\.ts$/.test(relative(ROOT, file));
+}
+
+/** Error classes defined outside the errors modules, and imports that reach past src/errors.ts. */
+function strayErrors(): string[] {
+  const stray: string[] = [];
+  const packageSources = readdirSync(PACKAGES).flatMap((directory) =>
+    sourceFiles(join(PACKAGES, directory, 'src')),
+  );
+  for (const file of [...sourceFiles(SRC), ...packageSources]) {
+    const text = readFileSync(file, 'utf8');
+    if (!isErrorHome(file)) {
+      for (const match of text.matchAll(ERROR_CLASS)) {
+        stray.push(`${relative(ROOT, file)} defines ${match[1]}, outside its errors module`);
+      }
+    }
+    const inFolder = file.startsWith(`${CORE_ERRORS_FOLDER}/`) || file === CORE_ERRORS;
+    for (const specifier of specifiers(text)) {
+      if (!specifier.startsWith('.') || inFolder) continue;
+      if (resolve(dirname(file), specifier).startsWith(`${CORE_ERRORS_FOLDER}/`)) {
+        stray.push(`${relative(ROOT, file)} imports ${specifier}; import errors from errors.ts`);
+      }
+    }
+  }
+  return stray;
+}
+
 describe('the architecture', () => {
+  it('defines every error class in its errors module (src/errors.ts, packages/*/src/errors.ts)', () => {
+    expect(strayErrors()).toEqual([]);
+  });
+
   it("keeps the core's rooms inside the import rules of docs/architecture.md", () => {
     expect(coreCrossings()).toEqual([]);
   });

@@ -34,7 +34,7 @@ describe('misuse throws Switchyard errors a caller can catch by class and code',
     );
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect(error).toBeInstanceOf(SwitchyardError);
-    expect(error).toMatchObject({ code: 'invalid_option', option: 'layers' });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option: 'layers' });
     expect(InvalidOptionError.isInstance(error)).toBe(true);
   });
 
@@ -55,7 +55,7 @@ describe('misuse throws Switchyard errors a caller can catch by class and code',
     const dispatcher = createDispatcher({ registry: createToolRegistry([addTool]) });
     const error = await thrownBy(() => dispatchTurn([], { dispatcher, maxConcurrentTools: 1.5 }));
     expect(error).toBeInstanceOf(InvalidOptionError);
-    expect(error).toMatchObject({ code: 'invalid_option', option: 'maxConcurrentTools' });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option: 'maxConcurrentTools' });
   });
 
   it('canonicalJson refuses a cycle with an InvalidArgumentError naming the value', async () => {
@@ -63,7 +63,7 @@ describe('misuse throws Switchyard errors a caller can catch by class and code',
     cyclic.self = { back: cyclic };
     const error = await thrownBy(() => canonicalJson(cyclic));
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect(error).toMatchObject({ code: 'invalid_argument', argument: 'value' });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_ARGUMENT', argument: 'value' });
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect(InvalidOptionError.isInstance(error)).toBe(false);
   });
@@ -71,7 +71,7 @@ describe('misuse throws Switchyard errors a caller can catch by class and code',
   it('an InvalidArgumentError from another copy of the package is recognised by brand and code', () => {
     const foreign = Object.assign(new Error('from a duplicate install'), {
       [Symbol.for('switchyard.error')]: true,
-      code: 'invalid_argument',
+      code: 'SY_ERR_INVALID_ARGUMENT',
     });
     expect(InvalidArgumentError.isInstance(foreign)).toBe(true);
     expect(ToolDefinitionError.isInstance(foreign)).toBe(false);

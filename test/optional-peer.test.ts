@@ -13,7 +13,7 @@ describe('requireOptionalPeer', () => {
     const error = thrownBy(() => requireOptionalPeer('switchyard-no-such-peer', 'the feature'));
     expect(MissingPeerDependencyError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
-      code: 'missing_peer_dependency',
+      code: 'SY_ERR_MISSING_PEER_DEPENDENCY',
       packageName: 'switchyard-no-such-peer',
       feature: 'the feature',
     });

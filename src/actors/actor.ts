@@ -1,4 +1,4 @@
-import { SwitchyardError } from '../errors.js';
+import { ActorStoppedError } from '../errors.js';
 import { FifoQueue } from './fifo-queue.js';
 
 /** What a supervisor does after a message handler throws. */
@@ -9,18 +9,6 @@ export type SupervisorDirective =
   | 'restart'
   /** Stop the actor: queued and later messages are refused with `ActorStoppedError`. */
   | 'stop';
-
-/** Thrown by `ask` (and returned by `stop`) once an actor no longer takes messages. */
-export class ActorStoppedError extends SwitchyardError {
-  static readonly CODE = 'actor_stopped';
-  readonly code = ActorStoppedError.CODE;
-  readonly actorName: string;
-
-  constructor(actorName: string) {
-    super(`actor "${actorName}" is stopped and takes no more messages`);
-    this.actorName = actorName;
-  }
-}
 
 /** Options of `createActor`: its initial state, how it handles a message, and its mailbox bound. */
 export interface ActorOptions<State, Message, Reply> {

@@ -22,17 +22,25 @@ export interface ErrorData {
   readonly branded?: true;
 }
 
-/** Classes rebuilt with their prototype (so `instanceof` holds too), by stable code. */
-const CLASSES: ReadonlyMap<string, { readonly prototype: object }> = new Map<
-  string,
-  { readonly prototype: object }
->([
-  [ToolTimeoutError.CODE, ToolTimeoutError],
-  [CancelledError.CODE, CancelledError],
-  [InvalidOptionError.CODE, InvalidOptionError],
-  [ToolDefinitionError.CODE, ToolDefinitionError],
-  [ModelError.CODE, ModelError],
-]);
+/** A class rebuilt with its prototype (so `instanceof` holds too). */
+interface RebuiltClass {
+  readonly prototype: object;
+  readonly CODE: string;
+  readonly FORMER_CODES?: readonly string[];
+}
+
+/**
+ * The core's classes by code, and by the codes they had before: data written by an older version
+ * (a queue job's stored error, a worker of an older install) rebuilds as the class, with its code.
+ */
+const CLASSES: ReadonlyMap<string, RebuiltClass> = new Map(
+  [ToolTimeoutError, CancelledError, InvalidOptionError, ToolDefinitionError, ModelError].flatMap(
+    (errorClass: RebuiltClass) =>
+      [errorClass.CODE, ...(errorClass.FORMER_CODES ?? [])].map(
+        (code) => [code, errorClass] as const,
+      ),
+  ),
+);
 
 /** Turns anything thrown into `ErrorData`, keeping clonable own fields. */
 export function toErrorData(thrown: unknown): ErrorData {
@@ -58,7 +66,8 @@ export function toErrorData(thrown: unknown): ErrorData {
 /**
  * Rebuilds an Error from `ErrorData` on the main thread, own fields restored. A Switchyard error
  * comes back branded with its code (`ToolTimeoutError.isInstance(rebuilt)` holds), and with its
- * class's prototype when it is one of the package's core errors.
+ * class's prototype when it is one of the package's core errors; a core error's former code (data
+ * an older version wrote) comes back as the class's current code.
  */
 export function fromErrorData(data: ErrorData): Error {
   const error = new Error(data.message);
@@ -68,10 +77,12 @@ export function fromErrorData(data: ErrorData): Error {
     if (key !== '__proto__')
       Object.defineProperty(error, key, { value, enumerable: true, writable: true });
   }
-  if (data.code !== undefined)
-    Object.defineProperty(error, 'code', { value: data.code, enumerable: true, writable: true });
+  const known =
+    data.branded === true && data.code !== undefined ? CLASSES.get(data.code) : undefined;
+  const code = known?.CODE ?? data.code;
+  if (code !== undefined)
+    Object.defineProperty(error, 'code', { value: code, enumerable: true, writable: true });
   if (data.branded === true) {
-    const known = data.code === undefined ? undefined : CLASSES.get(data.code);
     if (known !== undefined) Object.setPrototypeOf(error, known.prototype);
     Object.defineProperty(error, BRAND, { value: true, enumerable: false });
   }

@@ -1,10 +1,10 @@
 // `switchyard/actors`: single owners of state and side effects: the actor primitive, the session
 // actor (counters, loop detector, promoted tools) and the single-writer JSONL log.
 
+export { ActorStoppedError } from '../errors.js';
 export {
   type ActorOptions,
   type ActorRef,
-  ActorStoppedError,
   createActor,
   type SupervisorDirective,
 } from './actor.js';

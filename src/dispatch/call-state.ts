@@ -23,7 +23,7 @@ export interface CallState {
   readonly malformed?: boolean;
   /** Tools the model was shown this turn; null means every tool that is not deferred. */
   readonly advertised: ReadonlySet<string> | null;
-  /** What the call may do, narrowed by scoping layers (`withExecutionPolicy`); none when unset. */
+  /** What the call may do, narrowed by scoping layers (`narrowExecutionPolicy`); none when unset. */
   readonly policy?: ExecutionPolicy;
   /** The turn's own `context` for the handler, in place of the dispatcher's; none when unset. */
   readonly context?: unknown;

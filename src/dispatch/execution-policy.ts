@@ -118,7 +118,7 @@ export function policyDenial(policy: ExecutionPolicy, subject: PolicySubject): T
  * Layers below see the narrowed policy; the executor refuses tools outside it. An envelope not
  * derived from a dispatched call is returned as is (the executor refuses it anyway).
  */
-export function withExecutionPolicy<T extends ToolCallEnvelope>(
+export function narrowExecutionPolicy<T extends ToolCallEnvelope>(
   call: T,
   policy: ExecutionPolicy,
 ): T {
@@ -136,6 +136,12 @@ export function withExecutionPolicy<T extends ToolCallEnvelope>(
   copy[CALL_STATE] = narrowedState;
   return copy as StatefulEnvelope as T;
 }
+
+/**
+ * @deprecated Renamed `narrowExecutionPolicy` (`with…` names are kept for middleware layers);
+ * this alias goes in the next minor version.
+ */
+export const withExecutionPolicy = narrowExecutionPolicy;
 
 /** The `permission_denied` result of a call the active policy refuses. */
 export function policyDeniedResult(call: ToolCallEnvelope, denial: ToolDenial): ToolCallResult {

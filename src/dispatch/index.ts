@@ -42,6 +42,7 @@ export type {
 export {
   type ExecutionPolicy,
   intersectPolicies,
+  narrowExecutionPolicy,
   type PolicySubject,
   policyDenial,
   requiredCapabilities,

@@ -1,5 +1,5 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { SwitchyardError } from '../errors.js';
+import { HandoffArtifactError } from '../errors.js';
 import { isPlainObject } from '../tools/json.js';
 
 /** Who a handoff goes to. */
@@ -27,18 +27,6 @@ export interface HandoffRecord {
   readonly toolCallId: string;
   /** ISO time the record was made. */
   readonly createdAt: string;
-}
-
-/** A handoff payload could not be read (thrown only by `withHandoffArtifact({ strict: true })`). */
-export class HandoffArtifactError extends SwitchyardError {
-  static readonly CODE = 'invalid_handoff';
-  readonly code = HandoffArtifactError.CODE;
-  readonly toolName: string;
-
-  constructor(message: string, toolName: string) {
-    super(`withHandoffArtifact: ${message}`);
-    this.toolName = toolName;
-  }
 }
 
 /** The value under `camelName` or its snake_case spelling (tools built on JSON often use it). */

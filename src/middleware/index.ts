@@ -6,16 +6,21 @@ export { type AuditData, type AuditLayer, mergeAudit } from '../dispatch/audit.j
 export {
   type ExecutionPolicy,
   intersectPolicies,
+  narrowExecutionPolicy,
   type PolicySubject,
   policyDenial,
   requiredCapabilities,
   withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
-export { NextCalledTwiceError } from '../dispatch/next-called-twice-error.js';
 export type { Next, ToolCaller } from '../dispatch/tool-caller.js';
+export {
+  BinderFailureError,
+  HandoffArtifactError,
+  NextCalledTwiceError,
+  ScopeViolationError,
+} from '../errors.js';
 export { attachAudit, attachLayer } from './attach-audit.js';
 export { type BudgetTimer, setTimeoutTimer } from './binder/binder-budget.js';
-export { BinderFailureError } from './binder/binder-failure-error.js';
 export {
   type BinderFailureMode,
   DEFAULT_INTENT_DESCRIPTION,
@@ -42,7 +47,6 @@ export {
   governanceStack,
 } from './governance-stack.js';
 export {
-  HandoffArtifactError,
   type HandoffRecord,
   type HandoffTargetKind,
   normalizeHandoff,
@@ -118,7 +122,6 @@ export {
 } from './with-required-reason.js';
 export {
   type ScopedExecutorOptions,
-  ScopeViolationError,
   withScopedExecutor,
 } from './with-scoped-executor.js';
 export { type SummaryFormat, withSummary } from './with-summary.js';

@@ -1,6 +1,6 @@
 import { callStateOf } from '../dispatch/call-state.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
-import { withExecutionPolicy } from '../dispatch/execution-policy.js';
+import { narrowExecutionPolicy } from '../dispatch/execution-policy.js';
 import { Passage } from './layer-stage.js';
 
 /**
@@ -22,5 +22,5 @@ const NOTHING_MAY_RUN = { tools: new Set<string>() };
  * executor still refuses it instead of running an ungated call.
  */
 export function refusedPassage(call: ToolCallEnvelope): Passage {
-  return new Passage(withExecutionPolicy(call, NOTHING_MAY_RUN));
+  return new Passage(narrowExecutionPolicy(call, NOTHING_MAY_RUN));
 }

@@ -1,7 +1,7 @@
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError, errorMessage } from '../errors.js';
+import { CancelledError, errorMessage, HandoffArtifactError } from '../errors.js';
 import {
   checkBoolean,
   checkOptionalFunction,
@@ -11,7 +11,7 @@ import {
 } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { attachLayer } from './attach-audit.js';
-import { HandoffArtifactError, type HandoffRecord, normalizeHandoff } from './handoff-record.js';
+import { type HandoffRecord, normalizeHandoff } from './handoff-record.js';
 
 /** Options of `withHandoffArtifact`. */
 export interface HandoffArtifactOptions {

@@ -2,11 +2,10 @@ import { mergeAudit } from '../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { Next, ToolCaller } from '../dispatch/tool-caller.js';
-import { errorMessage, InvalidOptionError } from '../errors.js';
+import { BinderFailureError, errorMessage, InvalidOptionError } from '../errors.js';
 import type { JsonObject, JsonSchema } from '../tools/json.js';
 import type { AnyTool, AnyToolSpec } from '../tools/tool-registry.js';
 import { type BudgetOutcome, runWithinBudget } from './binder/binder-budget.js';
-import { BinderFailureError } from './binder/binder-failure-error.js';
 import {
   DEFAULT_INTENT_DESCRIPTION,
   type NaturalLanguageExecutorOptions,

@@ -3,7 +3,7 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { DEFAULT_MAX_RENDERED_CHARS } from '../dispatch/render-output.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
-import { CancelledError, errorMessage } from '../errors.js';
+import { CancelledError, RedactorFailureError } from '../errors.js';
 import { checkFunction, checkNonNegative, optionsObject } from '../option-checks.js';
 import { cloneJson } from '../tools/clone-json.js';
 import { isPlainObject, type JsonObject } from '../tools/json.js';
@@ -135,12 +135,12 @@ export function redactionStage(redactor: Redactor, options?: RedactionOptions): 
     );
   }
 
-  /** What a redactor's failure becomes: the call's cancellation, or a `RedactorFailure`. */
+  /** What a redactor's failure becomes: the call's cancellation, or a `RedactorFailureError`. */
   function failureOf(input: RedactionInput, error: unknown): unknown {
     const signal = input.call.signal;
     if (signal?.aborted) return abortError(signal);
     if (CancelledError.isInstance(error)) return error;
-    return new RedactorFailure(error);
+    return new RedactorFailureError(error);
   }
 
   function recorded(redacted: Redacted, audit: AuditRecorder): ToolCallResult {
@@ -157,7 +157,7 @@ export function redactionStage(redactor: Redactor, options?: RedactionOptions): 
 
   /** A redactor that failed on the way in stops the call: the arguments could not be checked. */
   function inboundFailed(call: ToolCallEnvelope, error: unknown): ToolCallResult {
-    if (!(error instanceof RedactorFailure)) throw error;
+    if (!(error instanceof RedactorFailureError)) throw error;
     // The arguments stay off the result too.
     return shortCircuitResult(
       { ...call, toolArgs: {} },
@@ -178,7 +178,7 @@ export function redactionStage(redactor: Redactor, options?: RedactionOptions): 
       // Never thrown to the caller: its text becomes the layer entry's `error` on the result.
       return inboundFailed(
         call,
-        new RedactorFailure('the redactor returned arguments that are not an object'),
+        new RedactorFailureError('the redactor returned arguments that are not an object'),
       );
     }
     const args = inbound.args ?? call.toolArgs;
@@ -192,7 +192,7 @@ export function redactionStage(redactor: Redactor, options?: RedactionOptions): 
       leave(result, audit) {
         /** A redactor that failed on the way out withholds the output. */
         const withheld = (error: unknown) => {
-          if (!(error instanceof RedactorFailure)) throw error;
+          if (!(error instanceof RedactorFailureError)) throw error;
           const entry = { name: LAYER, status: 'withheld', phase: 'out', error: error.message };
           return recorded(
             { result: withheldResult(result), redactedIn, redactedOut: [], entry },
@@ -254,12 +254,4 @@ export function redactionStage(redactor: Redactor, options?: RedactionOptions): 
         : inboundAnswered(call, asked);
     },
   };
-}
-
-/** A redactor threw: carried to the phase that decides how to fail closed. */
-class RedactorFailure extends Error {
-  constructor(cause: unknown) {
-    super(errorMessage(cause), { cause });
-    this.name = 'RedactorFailure';
-  }
 }

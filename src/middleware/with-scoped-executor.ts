@@ -1,11 +1,11 @@
 import {
   type ExecutionPolicy,
+  narrowExecutionPolicy,
   policyDenial,
-  withExecutionPolicy,
 } from '../dispatch/execution-policy.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
-import { InvalidOptionError, SwitchyardError } from '../errors.js';
+import { InvalidOptionError, ScopeViolationError } from '../errors.js';
 import { checkOneOf, checkString, checkStringList, optionsObject } from '../option-checks.js';
 import { isPlainObject } from '../tools/json.js';
 import { SIDE_EFFECT_LEVELS, type SideEffectLevel } from '../tools/tool-spec.js';
@@ -26,22 +26,6 @@ export interface ScopedExecutorOptions {
   readonly capabilities?: Readonly<Record<string, readonly string[]>>;
   /** `reject` (default): a `scope_violation` result. `raise`: throw a `ScopeViolationError`. */
   readonly onViolation?: 'reject' | 'raise';
-}
-
-/** Thrown by `withScopedExecutor({ onViolation: 'raise' })` for a call outside its scope. */
-export class ScopeViolationError extends SwitchyardError {
-  static readonly CODE = 'scope_violation';
-  readonly code = ScopeViolationError.CODE;
-  readonly stage: string;
-  readonly toolName: string;
-  readonly callId: string;
-
-  constructor(reason: string, details: { stage: string; toolName: string; callId: string }) {
-    super(`scope_violation: ${reason}`);
-    this.stage = details.stage;
-    this.toolName = details.toolName;
-    this.callId = details.callId;
-  }
 }
 
 const FACTORY = 'withScopedExecutor';
@@ -123,7 +107,7 @@ export function scopedExecutorStage(options?: ScopedExecutorOptions): LayerStage
         safety: call.annotations.safety,
         annotations: call.annotations,
       });
-      if (denial === null) return new Passage(withExecutionPolicy(call, policy), admitted);
+      if (denial === null) return new Passage(narrowExecutionPolicy(call, policy), admitted);
       const reason =
         denial.gate === 'tool_ceiling'
           ? `tool '${call.toolName}' not in stage '${stage}' allowlist`

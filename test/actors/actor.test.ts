@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ActorStoppedError, createActor } from '../../src/actors/actor.js';
+import { createActor } from '../../src/actors/actor.js';
+import { ActorStoppedError } from '../../src/errors.js';
 import { type Deferred, deferred } from '../../src/testing/deferred.js';
 
 /** Settles every pending promise callback. */
@@ -99,7 +100,7 @@ describe('createActor', () => {
     expect(actor.stopped).toBe(true);
     expect(() => actor.tell(1)).toThrow(ActorStoppedError);
     await expect(actor.ask(1)).rejects.toMatchObject({
-      code: 'actor_stopped',
+      code: 'SY_ERR_ACTOR_STOPPED',
       actorName: 'counter',
     });
   });

@@ -257,7 +257,7 @@ describe('errors crossing the thread boundary', () => {
     const rebuilt = fromErrorData(structuredClone(toErrorData(new ToolTimeoutError('slow', 50))));
     expect(ToolTimeoutError.isInstance(rebuilt)).toBe(true);
     expect(rebuilt).toBeInstanceOf(ToolTimeoutError);
-    expect(rebuilt).toMatchObject({ code: 'timeout', toolName: 'slow', timeoutMs: 50 });
+    expect(rebuilt).toMatchObject({ code: 'SY_ERR_TOOL_TIMEOUT', toolName: 'slow', timeoutMs: 50 });
     expect(CancelledError.isInstance(rebuilt)).toBe(false);
   });
 

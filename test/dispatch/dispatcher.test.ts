@@ -42,7 +42,7 @@ describe('createDispatcher options', () => {
   it('rejects a caller that is not a function naming the option', () => {
     const registry = createToolRegistry();
     expect(() => createDispatcher({ registry, caller: 'audit' as never })).toThrow(
-      expect.objectContaining({ code: 'invalid_option', option: 'caller' }),
+      expect.objectContaining({ code: 'SY_ERR_INVALID_OPTION', option: 'caller' }),
     );
   });
 
@@ -53,7 +53,7 @@ describe('createDispatcher options', () => {
       execute: async () => ({ ok: true as const, value: 1 }),
     };
     expect(() => createDispatcher({ registry, executors: [inline] })).toThrow(
-      expect.objectContaining({ code: 'invalid_option', option: 'executors' }),
+      expect.objectContaining({ code: 'SY_ERR_INVALID_OPTION', option: 'executors' }),
     );
   });
 });

@@ -3,6 +3,7 @@ import { createDispatcher } from '../../src/dispatch/dispatcher.js';
 import {
   type ExecutionPolicy,
   intersectPolicies,
+  narrowExecutionPolicy,
   policyDenial,
   requiredCapabilities,
   withExecutionPolicy,
@@ -39,7 +40,7 @@ const registry = createToolRegistry([read, write, shell]);
 
 function scoped(policy: ExecutionPolicy, rename?: string): ToolCaller {
   return (call, next) =>
-    next({ ...withExecutionPolicy(call, policy), ...(rename ? { toolName: rename } : {}) });
+    next({ ...narrowExecutionPolicy(call, policy), ...(rename ? { toolName: rename } : {}) });
 }
 
 describe('intersectPolicies', () => {
@@ -162,7 +163,11 @@ describe('the executor enforces the execution policy', () => {
   });
 
   it('leaves an envelope without call state unchanged', () => {
-    const bare = { toolName: 'x' } as unknown as Parameters<typeof withExecutionPolicy>[0];
-    expect(withExecutionPolicy(bare, { tools: new Set() })).toBe(bare);
+    const bare = { toolName: 'x' } as unknown as Parameters<typeof narrowExecutionPolicy>[0];
+    expect(narrowExecutionPolicy(bare, { tools: new Set() })).toBe(bare);
+  });
+
+  it('keeps its former name, withExecutionPolicy, as a deprecated alias of the same function', () => {
+    expect(withExecutionPolicy).toBe(narrowExecutionPolicy);
   });
 });

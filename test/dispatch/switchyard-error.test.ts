@@ -23,7 +23,7 @@ describe('SwitchyardError.isInstance', () => {
   it('recognises a plain object carrying the brand and code, as from a duplicate install', () => {
     const fromOtherCopy = {
       [BRAND]: true,
-      code: 'cancelled',
+      code: 'SY_ERR_CANCELLED',
       message: 'stop',
       name: 'CancelledError',
     };
@@ -34,22 +34,22 @@ describe('SwitchyardError.isInstance', () => {
   });
 
   it('rejects look-alikes without the brand', () => {
-    expect(CancelledError.isInstance({ code: 'cancelled' })).toBe(false);
+    expect(CancelledError.isInstance({ code: 'SY_ERR_CANCELLED' })).toBe(false);
     expect(CancelledError.isInstance(new Error('cancelled'))).toBe(false);
     expect(SwitchyardError.isInstance(null)).toBe(false);
     expect(SwitchyardError.isInstance('cancelled')).toBe(false);
-    expect(CancelledError.isInstance({ [BRAND]: 'yes', code: 'cancelled' })).toBe(false);
+    expect(CancelledError.isInstance({ [BRAND]: 'yes', code: 'SY_ERR_CANCELLED' })).toBe(false);
   });
 
   it('gives each class a stable code and name', () => {
-    expect(new CancelledError().code).toBe('cancelled');
-    expect(new ToolTimeoutError('t', 1).code).toBe('timeout');
+    expect(new CancelledError().code).toBe('SY_ERR_CANCELLED');
+    expect(new ToolTimeoutError('t', 1).code).toBe('SY_ERR_TOOL_TIMEOUT');
     expect(new ToolDefinitionError('m', { rule: 'name_empty', toolName: '' })).toMatchObject({
-      code: 'invalid_tool_definition',
+      code: 'SY_ERR_INVALID_TOOL_DEFINITION',
       rule: 'name_empty',
       name: 'ToolDefinitionError',
     });
-    expect(new InvalidOptionError('o', 'm').code).toBe('invalid_option');
+    expect(new InvalidOptionError('o', 'm').code).toBe('SY_ERR_INVALID_OPTION');
     expect(new ToolTimeoutError('t', 1).name).toBe('ToolTimeoutError');
   });
 

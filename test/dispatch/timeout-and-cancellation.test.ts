@@ -50,7 +50,11 @@ describe('per-tool timeoutMs', () => {
     expect(call.signal.aborted).toBe(true);
     expect(call.signal.reason).toBeInstanceOf(ToolTimeoutError);
     expect(ToolTimeoutError.isInstance(call.signal.reason)).toBe(true);
-    expect(call.signal.reason).toMatchObject({ code: 'timeout', toolName: 'slow', timeoutMs: 30 });
+    expect(call.signal.reason).toMatchObject({
+      code: 'SY_ERR_TOOL_TIMEOUT',
+      toolName: 'slow',
+      timeoutMs: 30,
+    });
   });
 
   it('does not time out a handler that finishes in time, and clears its timer', async () => {

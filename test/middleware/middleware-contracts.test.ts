@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/dispatch/dispatcher.js';
 import type { ToolCallEnvelope } from '../../src/dispatch/envelope.js';
-import { NextCalledTwiceError } from '../../src/dispatch/next-called-twice-error.js';
 import type { ToolCallResult } from '../../src/dispatch/result.js';
 import type { Next, ToolCaller } from '../../src/dispatch/tool-caller.js';
+import { NextCalledTwiceError } from '../../src/errors.js';
 import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
 import { withAuditLog } from '../../src/middleware/with-audit-log.js';
 import { withRedaction } from '../../src/middleware/with-redaction.js';

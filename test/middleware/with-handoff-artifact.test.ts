@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallEnvelope } from '../../src/dispatch/envelope.js';
-import { InvalidOptionError } from '../../src/errors.js';
+import { HandoffArtifactError, InvalidOptionError } from '../../src/errors.js';
 import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
-import { HandoffArtifactError, type HandoffRecord } from '../../src/middleware/handoff-record.js';
+import type { HandoffRecord } from '../../src/middleware/handoff-record.js';
 import {
   type HandoffArtifactOptions,
   withHandoffArtifact,

@@ -75,7 +75,7 @@ describe('withNaturalLanguageExecutor options', () => {
 
   it('explains that retries defeat the latency win when maxRetries is not 0', () => {
     const error = thrownBy(() => withNaturalLanguageExecutor({ ...base, maxRetries: 2 }));
-    expect((error as InvalidOptionError).code).toBe('invalid_option');
+    expect((error as InvalidOptionError).code).toBe('SY_ERR_INVALID_OPTION');
     expect((error as Error).message).toContain('retries defeat the latency win');
     expect((error as Error).message).toContain('got 2');
   });
@@ -390,7 +390,7 @@ describe('withNaturalLanguageExecutor failures', () => {
       expect(next).not.toHaveBeenCalled();
       expect(BinderFailureError.isInstance(error)).toBe(true);
       const failure = error as BinderFailureError;
-      expect(failure.code).toBe('binder_failure');
+      expect(failure.code).toBe('SY_ERR_BINDER_FAILURE');
       expect(failure.status).toBe(status);
       expect(failure.reason).toMatch(reason);
       expect(failure.message).toBe(`with_natural_language_executor: ${failure.reason}`);

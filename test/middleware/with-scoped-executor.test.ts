@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/dispatch/dispatcher.js';
 import type { ToolCaller } from '../../src/dispatch/tool-caller.js';
-import { InvalidOptionError } from '../../src/errors.js';
+import { InvalidOptionError, ScopeViolationError } from '../../src/errors.js';
 import { composeToolCallers } from '../../src/middleware/compose-tool-callers.js';
 import {
   type ScopedExecutorOptions,
-  ScopeViolationError,
   withScopedExecutor,
 } from '../../src/middleware/with-scoped-executor.js';
 import { createToolRegistry } from '../../src/tools/tool-registry.js';

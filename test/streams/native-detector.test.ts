@@ -528,7 +528,7 @@ describe('createNativeDetector: options', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(InvalidOptionError);
-    expect(error).toMatchObject({ code: 'invalid_option', option });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option });
   });
 });
 

@@ -89,7 +89,7 @@ describe('tool name rules', () => {
     })();
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).toolName).toBe('bad name');
-    expect((error as ToolDefinitionError).code).toBe('invalid_tool_definition');
+    expect((error as ToolDefinitionError).code).toBe('SY_ERR_INVALID_TOOL_DEFINITION');
   });
 });
 

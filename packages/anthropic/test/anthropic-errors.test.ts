@@ -50,7 +50,7 @@ describe('createAnthropicModel: provider failures are ModelErrors', () => {
     expect(deltas).toEqual([]);
     expect(ModelError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
-      code: 'model_error',
+      code: 'SY_ERR_MODEL',
       provider: 'anthropic',
       category,
       status,
@@ -118,7 +118,7 @@ describe('createAnthropicModel: cancellation', () => {
       },
     );
     expect(CancelledError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'cancelled' });
+    expect(error).toMatchObject({ code: 'SY_ERR_CANCELLED' });
     expect(deltas.map((delta) => delta.type)).toEqual(['call_start', 'call_arguments']);
     expect(eventsOf(events, 'candidate_retracted').map((event) => event.reason)).toEqual([
       'incomplete',
@@ -160,7 +160,7 @@ describe('toAnthropicModelError', () => {
     const error = toAnthropicModelError(
       new Error('Could not resolve authentication method. Expected one of apiKey, authToken, …'),
     );
-    expect(error).toMatchObject({ code: 'model_error', category: 'auth', retryable: false });
+    expect(error).toMatchObject({ code: 'SY_ERR_MODEL', category: 'auth', retryable: false });
   });
 
   it('leaves a ModelError or CancelledError as it is, and any error under an aborted signal is a cancellation', () => {

@@ -153,7 +153,7 @@ describe('createAnthropicModel: streamed turns into the native detector', () => 
     });
     expect(ModelError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
-      code: 'model_error',
+      code: 'SY_ERR_MODEL',
       provider: 'anthropic',
       category: 'transient_network',
       status: undefined,

@@ -124,7 +124,7 @@ describe('toAnthropicMessages on misuse', () => {
       toAnthropicMessages([{ role: 'narrator', content: 'hi' } as unknown as TranscriptMessage]);
     expect(convert).toThrow(InvalidArgumentError);
     expect(convert).toThrow(
-      expect.objectContaining({ code: 'invalid_argument', argument: 'transcript' }),
+      expect.objectContaining({ code: 'SY_ERR_INVALID_ARGUMENT', argument: 'transcript' }),
     );
     expect(convert).toThrow(/"narrator"/);
   });

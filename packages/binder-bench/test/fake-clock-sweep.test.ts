@@ -141,7 +141,7 @@ describe('runBinderBenchmark options', () => {
     ] as const;
     for (const [options, option] of bad) {
       await expect(runBinderBenchmark(options as never)).rejects.toMatchObject({
-        code: 'invalid_option',
+        code: 'SY_ERR_INVALID_OPTION',
         option,
       });
     }

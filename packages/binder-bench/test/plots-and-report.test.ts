@@ -120,7 +120,7 @@ describe('the plots', () => {
     const failed = await writeBenchResults(result, out, {
       load: () => loadChartingLibrary(async (name) => Promise.reject(notFound(name))),
     }).catch((caught: unknown) => caught);
-    expect(failed).toMatchObject({ code: 'missing_peer_dependency', packageName: 'vega' });
+    expect(failed).toMatchObject({ code: 'SY_ERR_MISSING_PEER_DEPENDENCY', packageName: 'vega' });
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).rows).toHaveLength(4);
     expect(existsSync(join(out, 'report.html'))).toBe(false);
   });

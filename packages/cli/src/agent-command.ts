@@ -26,7 +26,8 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
-import { EXIT, UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { composeLayers } from './load-stack.js';
 import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 

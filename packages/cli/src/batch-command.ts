@@ -19,7 +19,8 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
-import { EXIT, UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { journalStoreOf } from './journal-store-option.js';
 import { createModelLimiter } from './model-limiter.js';
 import { processStop } from './process-stop.js';

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 import { type TaskOutcome, waitsForOperator } from './task-outcome.js';
 
 /** What an output file says of its tasks. */

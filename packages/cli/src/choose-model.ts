@@ -3,7 +3,7 @@ import { InvalidOptionError } from 'switchyard';
 import { DEFAULT_MAX_CONCURRENT_TOOLS } from 'switchyard/streams';
 import type { OptionSpec } from './command-line.js';
 import { demoModel } from './demo-model.js';
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
 
 /** What the command line said about the model, and the environment it runs in. */
 export interface ModelChoice {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
 
 /** One option of a command: its parseArgs type plus what `--help` prints. */
 export interface OptionSpec {

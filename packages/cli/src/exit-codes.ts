@@ -1,5 +1,3 @@
-import { SwitchyardError } from 'switchyard/errors';
-
 /** The CLI's exit codes: every command ends with one of these. */
 export const EXIT = {
   /** Everything ran and every call or task succeeded. */
@@ -20,15 +18,3 @@ export const EXIT = {
   /** Interrupted (Ctrl-C); a batch run resumes where it stopped. */
   interrupted: 130,
 } as const;
-
-/** A wrong command line; the CLI prints the message and the command's usage and exits 2. */
-export class UsageError extends SwitchyardError {
-  static readonly CODE = 'cli_usage';
-  readonly code = UsageError.CODE;
-}
-
-/** Input the CLI cannot read (a file, a module); it prints the message and exits 3. */
-export class InputError extends SwitchyardError {
-  static readonly CODE = 'cli_input';
-  readonly code = InputError.CODE;
-}

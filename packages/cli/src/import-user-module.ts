@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 
 /**
  * Node ≥ 22.18 strips TypeScript's types itself; syntax that needs transforming instead (enums,

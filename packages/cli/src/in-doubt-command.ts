@@ -8,7 +8,8 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
-import { EXIT, UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { JOURNAL_COMMAND_OPTIONS, requiredJournalStore } from './journal-store-option.js';
 
 const RESOLUTIONS = { done: 'done', rerun: 'rerun', abandon: 'abandon' } as const;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { createRedisJournalStore } from '@switchyard/queue';
 import { createFileJournalStore, type JournalStore } from 'switchyard/journal';
 import { type CommandLine, type OptionSpec, stringOption } from './command-line.js';
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
 
 /**
  * The journal store a command line names: `--journal redis://…` (the Redis store, shared by every

@@ -1,6 +1,6 @@
 import type { ToolCaller } from 'switchyard';
 import { composeToolCallers } from 'switchyard';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 import { firstExport, importUserModule } from './import-user-module.js';
 
 function callersOf(value: unknown, path: string): ToolCaller[] {

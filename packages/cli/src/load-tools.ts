@@ -1,7 +1,7 @@
 import { createToolRegistry } from 'switchyard';
 import type { AnyToolSpec } from 'switchyard/tools';
 import { ToolRegistry } from 'switchyard/tools';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 import { firstExport, importUserModule } from './import-user-module.js';
 
 /** What a `--tools` module may export (as `default`, `registry`, `tools` or `createTools`). */

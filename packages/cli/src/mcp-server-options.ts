@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { McpServerConfig } from '@switchyard/mcp';
 import type { CommandLine, OptionSpec } from './command-line.js';
 import { listOption, stringOption } from './command-line.js';
-import { InputError, UsageError } from './exit-codes.js';
+import { InputError, UsageError } from './errors.js';
 
 /** `--mcp` and `--mcp-config`, shared by `run`, `agent` and `batch` through `TOOL_OPTIONS`. */
 export const MCP_OPTIONS: Readonly<Record<string, OptionSpec>> = {

@@ -1,6 +1,6 @@
 import { createReadStream, openSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 
 /** The longest line kept whole (characters since the last `\n`): 64 Mi. */
 export const MAX_LINE_CHARS = 64 * 1024 * 1024;

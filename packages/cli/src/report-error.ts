@@ -1,5 +1,6 @@
 import { InvalidOptionError, SwitchyardError } from 'switchyard/errors';
-import { EXIT, InputError, UsageError } from './exit-codes.js';
+import { InputError, UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 /**
  * Prints what stopped a command on `err` and returns its exit code: 2 for a usage error or a bad

@@ -9,7 +9,8 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
-import { EXIT, UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { composeLayers } from './load-stack.js';
 import { runTurns, type TurnRunner } from './run-turns.js';
 import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';

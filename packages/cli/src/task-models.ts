@@ -3,7 +3,7 @@ import type { BatchTask } from './batch-tasks.js';
 import { chooseModel, providerOf, refuseDemoModelWithTools } from './choose-model.js';
 import type { CommandIo } from './command-io.js';
 import { type CommandLine, flagOption, stringOption } from './command-line.js';
-import { InputError } from './exit-codes.js';
+import { InputError } from './errors.js';
 import { firstExport, importUserModule } from './import-user-module.js';
 import { limitedModel, type ModelLimiter } from './model-limiter.js';
 

@@ -1,7 +1,8 @@
 import { verifyReceipts } from 'switchyard/receipts';
 import { type CommandIo, processIo } from './command-io.js';
 import { type CommandSpec, commandHelp, parseCommandLine } from './command-line.js';
-import { EXIT, InputError, UsageError } from './exit-codes.js';
+import { InputError, UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 const receipts = (count: number) => `${count} receipt${count === 1 ? '' : 's'}`;
 

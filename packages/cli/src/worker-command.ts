@@ -9,7 +9,8 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
-import { EXIT, UsageError } from './exit-codes.js';
+import { UsageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { loadTools } from './load-tools.js';
 import { processStop } from './process-stop.js';
 import { redisReporter } from './redis-reporter.js';

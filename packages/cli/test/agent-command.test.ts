@@ -150,6 +150,8 @@ describe('switchyard agent: the command', () => {
     const capture = captureIo();
     expect(await agentCommand(['--help'], capture.io)).toBe(EXIT.ok);
     expect(capture.out()).toMatch(/^Usage: switchyard agent "<task>"/);
-    await expect(agentCommand([], captureIo().io)).rejects.toMatchObject({ code: 'cli_usage' });
+    await expect(agentCommand([], captureIo().io)).rejects.toMatchObject({
+      code: 'SY_ERR_CLI_USAGE',
+    });
   });
 });

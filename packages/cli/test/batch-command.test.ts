@@ -239,7 +239,7 @@ describe('switchyard batch', () => {
     expect(help.out).toMatch(/^Usage: switchyard batch <tasks.jsonl \| -> \[options\]/);
     expect(help.out).toContain('--sessions <n>');
     await expect(batch([join(tempDir('switchyard-batch-'), 'none.jsonl')])).rejects.toMatchObject({
-      code: 'cli_input',
+      code: 'SY_ERR_CLI_INPUT',
     });
   });
 });

@@ -47,10 +47,19 @@ describe('the switchyard command line', () => {
     expect(out).toBe(`${manifest.version}\n`);
     expect(urls.map((url) => url.replace(WORKSPACE, '')).sort()).toEqual([
       'packages/cli/src/command-table.ts',
+      'packages/cli/src/errors.ts',
       'packages/cli/src/exit-codes.ts',
       'packages/cli/src/main.ts',
       'packages/cli/src/report-error.ts',
       'src/errors.ts',
+      'src/errors/actor-stopped-error.ts',
+      'src/errors/call-errors.ts',
+      'src/errors/error-message.ts',
+      'src/errors/journal-errors.ts',
+      'src/errors/middleware-errors.ts',
+      'src/errors/misuse-errors.ts',
+      'src/errors/model-error.ts',
+      'src/errors/switchyard-error.ts',
     ]);
   });
 

@@ -64,19 +64,19 @@ describe('--mcp and --mcp-config', () => {
 
   it('refuses a malformed flag as a usage error and a bad file as unreadable input', async () => {
     await expect(mcpServersFrom(lineOf(['--mcp', 'no-equals-sign']))).rejects.toMatchObject({
-      code: 'cli_usage',
+      code: 'SY_ERR_CLI_USAGE',
     });
     await expect(mcpServersFrom(lineOf(['--mcp', 'x=node "open']))).rejects.toMatchObject({
-      code: 'cli_usage',
+      code: 'SY_ERR_CLI_USAGE',
     });
     const directory = tempDir('switchyard-mcp-config-');
     writeFileSync(join(directory, 'bad.json'), '{"servers": 1}');
     await expect(
       mcpServersFrom(lineOf(['--mcp-config', 'bad.json']), directory),
-    ).rejects.toMatchObject({ code: 'cli_input' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_CLI_INPUT' });
     await expect(
       mcpServersFrom(lineOf(['--mcp-config', 'missing.json']), directory),
-    ).rejects.toMatchObject({ code: 'cli_input' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_CLI_INPUT' });
   });
 
   it('switchyard run dispatches a batch line to an MCP server given with --mcp', async () => {
@@ -111,7 +111,7 @@ describe('--mcp and --mcp-config', () => {
     const capture = captureIo();
     await expect(
       runCommand(['-', '--no-progress', '--mcp', 'bad__name=node x.js'], capture.io),
-    ).rejects.toMatchObject({ code: 'invalid_option', option: 'servers[0].name' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option: 'servers[0].name' });
   });
 
   it('switchyard agent hands its servers to the agent loop, which offers and closes them', async () => {
@@ -152,6 +152,6 @@ describe('--mcp and --mcp-config', () => {
         ['add 2 and 3', '--no-workers', '--mcp', `gone=${process.execPath} -e ""`],
         captureIo().io,
       ),
-    ).rejects.toMatchObject({ code: 'mcp_connect_failed', server: 'gone' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_MCP_CONNECT', server: 'gone' });
   });
 });

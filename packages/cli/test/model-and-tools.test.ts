@@ -22,13 +22,13 @@ describe('--tools without a model', () => {
     const capture = captureIo();
     await expect(agentCommand(['shout hello', '--tools', TOOLS], capture.io)).rejects.toMatchObject(
       {
-        code: 'cli_usage',
+        code: 'SY_ERR_CLI_USAGE',
         message: expect.stringContaining(`--tools ${TOOLS} needs a model`),
       },
     );
     await expect(
       agentCommand(['shout hello', '--tools', TOOLS, '--provider', 'scripted'], capture.io),
-    ).rejects.toMatchObject({ code: 'cli_usage' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_CLI_USAGE' });
     expect(capture.out()).toBe('');
   });
 
@@ -36,7 +36,7 @@ describe('--tools without a model', () => {
     const capture = captureIo();
     const args = [tasksFile(), '--tools', TOOLS, '--no-workers', '--quiet'];
     await expect(batchCommand(args, capture.io)).rejects.toMatchObject({
-      code: 'cli_usage',
+      code: 'SY_ERR_CLI_USAGE',
       message: expect.stringContaining('--model-module'),
     });
     expect(capture.out()).toBe('');

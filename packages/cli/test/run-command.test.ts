@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { verifyReceipts } from 'switchyard/receipts';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/temp-dir.js';
-import { EXIT, UsageError } from '../src/exit-codes.js';
+import { UsageError } from '../src/errors.js';
+import { EXIT } from '../src/exit-codes.js';
 import { runCommand } from '../src/run-command.js';
 import { captureIo } from './cli-io.js';
 
@@ -86,7 +87,7 @@ describe('switchyard run', () => {
 
   it('exits 3 for a file it cannot open', async () => {
     await expect(run([join(tempDir('switchyard-missing-'), 'nope.jsonl')])).rejects.toMatchObject({
-      code: 'cli_input',
+      code: 'SY_ERR_CLI_INPUT',
       message: expect.stringContaining('cannot read'),
     });
   });

@@ -65,11 +65,11 @@ describe('switchyard verify: the command', () => {
     expect(await verifyCommand(['--help'], help.io)).toBe(EXIT.ok);
     expect(help.out()).toMatch(/^Usage: switchyard verify <receipts.jsonl>/);
     await expect(verifyCommand(['a.jsonl', 'b.jsonl'], captureIo().io)).rejects.toMatchObject({
-      code: 'cli_usage',
+      code: 'SY_ERR_CLI_USAGE',
     });
     const missing = join(tempDir('switchyard-verify-'), 'none.jsonl');
     await expect(verifyCommand([missing], captureIo().io)).rejects.toMatchObject({
-      code: 'cli_input',
+      code: 'SY_ERR_CLI_INPUT',
     });
   });
 });

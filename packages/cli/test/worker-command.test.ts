@@ -9,11 +9,11 @@ describe('switchyard worker', () => {
     const stop = AbortSignal.abort();
     await expect(workerCommand(['--redis', 'redis://127.0.0.1:1'], io, stop)).rejects.toMatchObject(
       {
-        code: 'cli_usage',
+        code: 'SY_ERR_CLI_USAGE',
       },
     );
     await expect(workerCommand(['--tools', 'tools.ts'], io, stop)).rejects.toMatchObject({
-      code: 'cli_usage',
+      code: 'SY_ERR_CLI_USAGE',
     });
   });
 
@@ -33,6 +33,6 @@ describe('switchyard worker', () => {
         io,
         AbortSignal.abort(),
       ),
-    ).rejects.toMatchObject({ code: 'cli_usage' });
+    ).rejects.toMatchObject({ code: 'SY_ERR_CLI_USAGE' });
   });
 });

@@ -1,28 +1,11 @@
-import {
-  createToolRegistry,
-  InvalidOptionError,
-  SwitchyardError,
-  type ToolRegistry,
-} from 'switchyard';
+import { createToolRegistry, InvalidOptionError, type ToolRegistry } from 'switchyard';
 import type { Executor } from 'switchyard/executors';
-import { errorMessage } from 'switchyard/extension';
 import { type AnyTool, defaultSchemaValidator, type SchemaValidator } from 'switchyard/tools';
+import { McpConnectError } from './errors.js';
 import { McpConnection } from './mcp-connection.js';
 import { createMcpExecutor } from './mcp-executor.js';
 import { checkMcpServerConfig, type McpServerConfig } from './mcp-server-config.js';
 import { type McpSkippedTool, mcpToolsOf } from './mcp-tool-specs.js';
-
-/** A server could not be reached or listed when connecting. Names the `server`. */
-export class McpConnectError extends SwitchyardError {
-  static readonly CODE = 'mcp_connect_failed';
-  readonly code = McpConnectError.CODE;
-  readonly server: string;
-
-  constructor(server: string, cause: unknown) {
-    super(`MCP server "${server}" could not be connected: ${errorMessage(cause)}`, { cause });
-    this.server = server;
-  }
-}
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpOptions {

@@ -2,7 +2,6 @@ export {
   type ConnectMcpOptions,
   connectMcpServers,
   type McpClients,
-  McpConnectError,
 } from './connect-mcp-servers.js';
 export {
   createMcpServer,
@@ -10,7 +9,7 @@ export {
   type McpServing,
   type SwitchyardMcpServer,
 } from './create-mcp-server.js';
-export { McpSdkMissingError } from './load-mcp-sdk.js';
+export { McpConnectError, McpSdkMissingError } from './errors.js';
 export type { McpCallOptions, McpConnection, McpProgress } from './mcp-connection.js';
 export { type McpToolHints, mcpToolSafety } from './mcp-safety.js';
 export type {

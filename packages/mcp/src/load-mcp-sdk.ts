@@ -1,19 +1,4 @@
-import { SwitchyardError } from 'switchyard';
-
-/** An optional peer package that `switchyard/mcp` needs is not installed. Names the package. */
-export class McpSdkMissingError extends SwitchyardError {
-  static readonly CODE = 'mcp_sdk_missing';
-  readonly code = McpSdkMissingError.CODE;
-  readonly packageName: string;
-
-  constructor(packageName: string, cause: unknown) {
-    super(
-      `switchyard/mcp needs the optional peer dependency ${packageName}: run \`npm install ${packageName}\``,
-      { cause },
-    );
-    this.packageName = packageName;
-  }
-}
+import { McpSdkMissingError } from './errors.js';
 
 type ClientModule = typeof import('@modelcontextprotocol/client');
 type StdioModule = typeof import('@modelcontextprotocol/client/stdio');

@@ -7,7 +7,7 @@ export {
   type OpenAIResponsesModelOptions,
 } from './create-openai-responses-model.js';
 export { createOpenAIBinder, type OpenAIBinderOptions } from './openai-binder.js';
-export { openAIModelError } from './openai-model-error.js';
+export { openAIModelError, toOpenAIModelError } from './openai-model-error.js';
 export type { OpenAIModelOptions } from './openai-options.js';
 export { proposedCallsFromChatCompletion, proposedCallsFromResponse } from './proposed-calls.js';
 export {

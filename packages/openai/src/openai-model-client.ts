@@ -2,7 +2,7 @@ import type { ModelClient } from 'switchyard';
 import type { ModelRequest } from 'switchyard/providers';
 import { streamProviderTurn } from 'switchyard/providers';
 import type { ToolCallDelta } from 'switchyard/streams';
-import { OPENAI_PROVIDER, openAIModelError } from './openai-model-error.js';
+import { OPENAI_PROVIDER, toOpenAIModelError } from './openai-model-error.js';
 import type { ResolvedOpenAIOptions } from './openai-options.js';
 
 /** What one OpenAI API adds to the shared adapter: its request body, call and translator. */
@@ -33,7 +33,7 @@ export function openAIModelClient<Params, Event>(
         provider: OPENAI_PROVIDER,
         open: (signal) => endpoint.send(params, { ...settings.requestOptions, signal }),
         translate: endpoint.translator(),
-        toError: openAIModelError,
+        toError: toOpenAIModelError,
         signal: request.signal,
         idleTimeoutMs: settings.idleTimeoutMs,
       });

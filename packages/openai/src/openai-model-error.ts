@@ -33,15 +33,21 @@ const ERROR_WORDS = new Map<string, InternalErrorCategory>([
  * try {
  *   await client.chat.completions.create(params, { signal });
  * } catch (error) {
- *   throw openAIModelError(error, signal); // ModelError { category: 'rate_limit', status: 429, retryable: true }
+ *   throw toOpenAIModelError(error, signal); // ModelError { category: 'rate_limit', status: 429, retryable: true }
  * }
  */
-export function openAIModelError(
+export function toOpenAIModelError(
   error: unknown,
   signal?: AbortSignal,
 ): ModelError | CancelledError {
   return toModelError(OPENAI_PROVIDER, error, signal, ERROR_WORDS);
 }
+
+/**
+ * @deprecated Renamed `toOpenAIModelError`, the same shape as the Anthropic package's
+ * `toAnthropicModelError`; this alias goes in the next minor version.
+ */
+export const openAIModelError = toOpenAIModelError;
 
 /**
  * The `ModelError` for a failure the stream itself reported: a Responses `error` event or a

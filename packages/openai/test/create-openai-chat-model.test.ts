@@ -191,7 +191,7 @@ describe('createOpenAIChatModel failures', () => {
     const error = await rejectionOf(collect(model().stream(request())));
 
     expect(error).toMatchObject({
-      code: 'model_error',
+      code: 'SY_ERR_MODEL',
       category: 'auth',
       status: 401,
       retryable: false,
@@ -204,7 +204,7 @@ describe('createOpenAIChatModel failures', () => {
     const error = await rejectionOf(collect(model().stream(request())));
 
     expect(error).toMatchObject({
-      code: 'model_error',
+      code: 'SY_ERR_MODEL',
       category: 'server_error',
       status: 500,
       retryable: true,
@@ -264,7 +264,7 @@ describe('createOpenAIChatModel failures', () => {
     const unreachable = createOpenAIChatModel({ model: 'fake-model', client });
     const error = await rejectionOf(collect(unreachable.stream(request())));
 
-    expect(error).toMatchObject({ code: 'model_error', category: 'transient_network' });
+    expect(error).toMatchObject({ code: 'SY_ERR_MODEL', category: 'transient_network' });
   });
 
   it('ends without a finish when the body ends early, and the detector retracts the open call', async () => {

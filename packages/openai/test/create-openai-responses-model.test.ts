@@ -239,7 +239,7 @@ describe('createOpenAIResponsesModel failures', () => {
 
     const error = await rejectionOf(collect(model().stream(request())));
 
-    expect(error).toMatchObject({ code: 'model_error', category: 'rate_limit', retryable: true });
+    expect(error).toMatchObject({ code: 'SY_ERR_MODEL', category: 'rate_limit', retryable: true });
   });
 
   it('rejects with a non-retryable ModelError on an error event with an unknown code', async () => {
@@ -252,7 +252,7 @@ describe('createOpenAIResponsesModel failures', () => {
 
     const error = await rejectionOf(collect(model().stream(request())));
 
-    expect(error).toMatchObject({ code: 'model_error', category: 'generic', retryable: false });
+    expect(error).toMatchObject({ code: 'SY_ERR_MODEL', category: 'generic', retryable: false });
   });
 
   it('rejects with a transient_network ModelError when the connection is cut mid-call', async () => {
@@ -264,7 +264,7 @@ describe('createOpenAIResponsesModel failures', () => {
 
     const error = await rejectionOf(collect(model().stream(request())));
 
-    expect(error).toMatchObject({ code: 'model_error', category: 'transient_network' });
+    expect(error).toMatchObject({ code: 'SY_ERR_MODEL', category: 'transient_network' });
   });
 
   it('rejects with CancelledError when the signal aborts mid-stream', async () => {

@@ -7,9 +7,9 @@ import {
 } from 'openai';
 import { CancelledError, ModelError } from 'switchyard';
 import { describe, expect, it } from 'vitest';
-import { openAIModelError } from '../src/index.js';
+import { openAIModelError, toOpenAIModelError } from '../src/index.js';
 
-describe('openAIModelError', () => {
+describe('toOpenAIModelError', () => {
   it.each([
     ['a connection timeout', new APIConnectionTimeoutError(), 'timeout'],
     ['a refused connection', new APIConnectionError({ message: undefined }), 'transient_network'],
@@ -25,7 +25,7 @@ describe('openAIModelError', () => {
       'overloaded',
     ],
   ] as const)('classifies %s as %s', (_, error, category) => {
-    const mapped = openAIModelError(error);
+    const mapped = toOpenAIModelError(error);
 
     expect(mapped).toBeInstanceOf(ModelError);
     expect(mapped).toMatchObject({ provider: 'openai', category, retryable: true, cause: error });
@@ -34,19 +34,19 @@ describe('openAIModelError', () => {
   it('leaves errors with a status to the shared classifier', () => {
     const error = new RateLimitError(429, { message: 'slow down' }, undefined, new Headers());
 
-    expect(openAIModelError(error)).toMatchObject({ category: 'rate_limit', status: 429 });
+    expect(toOpenAIModelError(error)).toMatchObject({ category: 'rate_limit', status: 429 });
   });
 
   it('recognises SDK classes by name, for clients built with another copy of the SDK', () => {
     class APIConnectionError extends Error {}
 
-    expect(openAIModelError(new APIConnectionError('Connection error.'))).toMatchObject({
+    expect(toOpenAIModelError(new APIConnectionError('Connection error.'))).toMatchObject({
       category: 'transient_network',
     });
   });
 
   it('turns a user abort into a CancelledError', () => {
-    const mapped = openAIModelError(new APIUserAbortError());
+    const mapped = toOpenAIModelError(new APIUserAbortError());
 
     expect(mapped).toBeInstanceOf(CancelledError);
     expect(mapped).not.toBeInstanceOf(ModelError);
@@ -57,12 +57,16 @@ describe('openAIModelError', () => {
     const reason = new CancelledError('stop');
     controller.abort(reason);
 
-    expect(openAIModelError(new TypeError('terminated'), controller.signal)).toBe(reason);
+    expect(toOpenAIModelError(new TypeError('terminated'), controller.signal)).toBe(reason);
   });
 
   it('passes ModelError and CancelledError through unchanged', () => {
     const error = new ModelError('x', { provider: 'openai', category: 'auth', retryable: false });
 
-    expect(openAIModelError(error)).toBe(error);
+    expect(toOpenAIModelError(error)).toBe(error);
+  });
+
+  it('keeps its former name as a deprecated alias of the same function', () => {
+    expect(openAIModelError).toBe(toOpenAIModelError);
   });
 });

@@ -35,7 +35,7 @@ describe.each([
     const error = thrownBy(() => create(options as unknown as OpenAIModelOptions));
 
     expect(error).toBeInstanceOf(InvalidOptionError);
-    expect(error).toMatchObject({ code: 'invalid_option', option });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option });
     expect((error as Error).message).toMatch(new RegExp(`^${factory}: ${option}`));
   });
 
@@ -44,7 +44,7 @@ describe.each([
 
     const error = thrownBy(() => create({ model: 'm' }));
 
-    expect(error).toMatchObject({ code: 'invalid_option', option: 'apiKey' });
+    expect(error).toMatchObject({ code: 'SY_ERR_INVALID_OPTION', option: 'apiKey' });
   });
 
   it('takes the API key from OPENAI_API_KEY, as the SDK does', () => {

@@ -15,6 +15,7 @@ const NAMES = [
   'toChatMessages',
   'toChatToolMessages',
   'toChatTools',
+  'toOpenAIModelError',
   'toResponsesFunctionOutputs',
   'toResponsesInput',
   'toResponsesTools',

@@ -30,7 +30,7 @@ describe('an unreachable Redis', () => {
     const worker = startQueueWorker({ registry, connection: redis.url, onError: errors.onError });
     expect(await errors.first).toMatchObject({ code: 'ECONNREFUSED' });
     await worker.close();
-    await expect(worker.ready).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(worker.ready).rejects.toMatchObject({ code: 'SY_ERR_CANCELLED' });
   });
 
   it('is told to a task worker and a task queue, which close at once', async () => {

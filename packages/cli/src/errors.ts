@@ -1,0 +1,15 @@
+import { SwitchyardError } from 'switchyard/errors';
+
+/** A wrong command line; the CLI prints the message and the command's usage and exits 2. */
+export class UsageError extends SwitchyardError {
+  static readonly CODE = 'SY_ERR_CLI_USAGE';
+  static readonly FORMER_CODES: readonly string[] = ['cli_usage'];
+  readonly code = UsageError.CODE;
+}
+
+/** Input the CLI cannot read (a file, a module); it prints the message and exits 3. */
+export class InputError extends SwitchyardError {
+  static readonly CODE = 'SY_ERR_CLI_INPUT';
+  static readonly FORMER_CODES: readonly string[] = ['cli_input'];
+  readonly code = InputError.CODE;
+}
