@@ -6,11 +6,11 @@ import { providerSafeAlias, TOOL_NAME_PATTERN } from './tool-names.js';
 import type { Tool, ToolSpec } from './tool-spec.js';
 
 // Registries hold tools of any argument type; handlers are checked where tools are defined.
-// biome-ignore lint/suspicious/noExplicitAny: the registry is heterogeneous by design.
 /** A tool of any argument, result and context types: what registries and dispatchers hold. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry is heterogeneous by design.
 export type AnyTool = Tool<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: see AnyTool; its schema is JSON or a Standard Schema.
 /** A tool spec of any types: what `defineTool` accepts before it checks the spec. */
+// biome-ignore lint/suspicious/noExplicitAny: see AnyTool; its schema is JSON or a Standard Schema.
 export type AnyToolSpec = ToolSpec<any, any, any, any>;
 
 /** A tool as a model sees it: provider-safe name, description, model-visible schema. */
