@@ -5,6 +5,8 @@ export { type ChainedLine, chainReceipt, GENESIS_HASH, receiptHash } from './rec
 export {
   buildReceipt,
   type ChainedReceipt,
+  RECEIPT_SCHEMA_VERSION,
+  type ReceiptSchemaVersion,
   type ReceiptStatus,
   redactKeys,
   type ToolCallReceipt,
