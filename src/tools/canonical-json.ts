@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
-import { type CanonicalVersion, writeCanonicalJson } from './write-canonical-json.js';
+import { type CanonicalVersion, writeJson } from './write-json.js';
 
-export type { CanonicalVersion } from './write-canonical-json.js';
+export type { CanonicalVersion } from './write-json.js';
 
 /**
  * The canonical JSON text of a value: RFC 8785 (the JSON Canonicalization Scheme) by default, so
@@ -22,7 +22,7 @@ export function canonicalJson(value: unknown, version: CanonicalVersion = 2): st
   // Most values hashed per call (arguments parsed from JSON, small results) are already in key
   // order: their plain JSON text is the canonical text of either version, with nothing to sort.
   if (inKeyOrder(value, 0)) return JSON.stringify(value);
-  return writeCanonicalJson(value, { version });
+  return writeJson(value, { canonical: version });
 }
 
 /** Nesting the key-order check follows before leaving a value to the writer (which finds cycles). */

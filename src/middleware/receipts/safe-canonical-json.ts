@@ -1,5 +1,5 @@
 import { type CanonicalVersion, canonicalHash, sha256Hex } from '../../tools/canonical-json.js';
-import { writeCanonicalJson } from '../../tools/write-canonical-json.js';
+import { writeJson } from '../../tools/write-json.js';
 import { redactKeys } from './redact-keys.js';
 
 /** What a value's canonical text had to leave out or stand in for; empty when nothing. */
@@ -8,7 +8,7 @@ export type CanonicalNotes = string[];
 /**
  * Canonical JSON of any value, never throwing: for JSON values it gives exactly the text of
  * `canonicalJson` (of `version`, default 2, RFC 8785); what JSON cannot carry is written as a
- * stand-in and named in `notes` with its path (see `writeCanonicalJson`). Keys in `redact` are
+ * stand-in and named in `notes` with its path (see `writeJson`). Keys in `redact` are
  * left out at any depth.
  */
 export function safeCanonicalJson(
@@ -17,7 +17,7 @@ export function safeCanonicalJson(
   redact: ReadonlySet<string> = new Set(),
   version: CanonicalVersion = 2,
 ): string {
-  return writeCanonicalJson(value, { version, redact, notes });
+  return writeJson(value, { canonical: version, redact, notes });
 }
 
 /** How `receiptValueHash` hashes a value and where it notes what it could not hash as it was. */

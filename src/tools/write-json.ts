@@ -8,10 +8,13 @@ import { InvalidArgumentError } from '../errors.js';
  */
 export type CanonicalVersion = 1 | 2;
 
-/** How `writeCanonicalJson` writes a value. */
-export interface CanonicalWriteOptions {
-  /** The canonical form. */
-  readonly version: CanonicalVersion;
+/** How `writeJson` writes a value. */
+export interface JsonWriteOptions {
+  /**
+   * Sort object keys into this canonical form. Default: keys in their own order, as
+   * JSON.stringify writes them.
+   */
+  readonly canonical?: CanonicalVersion;
   /** Keys left out at any depth. Default: none. */
   readonly redact?: ReadonlySet<string>;
   /**
@@ -32,13 +35,13 @@ type Frame =
   | { readonly kind: 'leave'; readonly container: object };
 
 /**
- * Canonical JSON text (keys sorted, no whitespace, numbers and strings as JSON.stringify writes
- * them, which is how RFC 8785 writes them) of any value, with an explicit stack instead of
- * recursion, so no depth of nesting can overflow the call stack. `undefined`, functions and symbols
- * are dropped from objects and written `null` in arrays, and non-finite numbers are `null`, as
- * JSON.stringify does.
+ * JSON text (no whitespace, numbers and strings as JSON.stringify writes them, which is how
+ * RFC 8785 writes them; keys sorted when `canonical` is set) of any value, with an explicit stack
+ * instead of recursion, so no depth of nesting can overflow the call stack. `undefined`, functions
+ * and symbols are dropped from objects and written `null` in arrays, and non-finite numbers are
+ * `null`, as JSON.stringify does.
  */
-export function writeCanonicalJson(value: unknown, options: CanonicalWriteOptions): string {
+export function writeJson(value: unknown, options: JsonWriteOptions = {}): string {
   const { notes, redact } = options;
   const parts: string[] = [];
   const open = new Set<object>();
@@ -104,7 +107,13 @@ export function writeCanonicalJson(value: unknown, options: CanonicalWriteOption
     try {
       members = Array.isArray(container)
         ? arrayMembers(container, path)
-        : objectMembers(container as Record<string, unknown>, path, options.version, redact, note);
+        : objectMembers(
+            container as Record<string, unknown>,
+            path,
+            options.canonical,
+            redact,
+            note,
+          );
     } catch (error) {
       if (notes === undefined) throw error;
       note(`${path}: unreadable`);
@@ -147,13 +156,14 @@ function arrayMembers(array: readonly unknown[], path: string): Frame[] {
 function objectMembers(
   object: Record<string, unknown>,
   path: string,
-  version: CanonicalVersion,
+  canonical: CanonicalVersion | undefined,
   redact: ReadonlySet<string> | undefined,
   note: (text: string) => void,
 ): Frame[] {
   const members: Frame[] = [];
   let first = true;
-  for (const key of canonicalKeyOrder(Object.keys(object), version)) {
+  const keys = Object.keys(object);
+  for (const key of canonical === undefined ? keys : canonicalKeyOrder(keys, canonical)) {
     if (redact?.has(key)) continue;
     const member = object[key];
     const kind = typeof member;
