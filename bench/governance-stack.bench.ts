@@ -281,6 +281,18 @@ await capturing.close();
 const sample = stackReceipt!;
 const sampleBytes = Buffer.byteLength(JSON.stringify(sample));
 const lineLog = new LocalReceiptLog(join(directory, 'stack-receipts.jsonl'));
+// JSON.rawJSON (Node 22+): a log's constant parts serialised once and spliced into each line. The
+// rows below measure it against plain JSON.stringify; the text must be the same.
+const { rawJSON } = JSON as unknown as { rawJSON(text: string): unknown };
+const rawLogParts = {
+  schema_version: rawJSON(JSON.stringify(sample.schema_version)),
+  session_id: rawJSON(JSON.stringify(sample.session_id)),
+  model: rawJSON(JSON.stringify(sample.model)),
+  provider: rawJSON(JSON.stringify(sample.provider)),
+};
+if (JSON.stringify(Object.assign({}, sample, rawLogParts)) !== JSON.stringify(sample)) {
+  throw new Error('JSON.rawJSON parts change the receipt text');
+}
 const lineSteps = new Bench({
   name: `one receipt of the stack (${sampleBytes} bytes of JSON; ${CALLS} per iteration; per receipt)`,
   time: 1000,
@@ -293,6 +305,19 @@ lineSteps
   })
   .add('+ its link in the chain (SHA-256)', () => {
     for (let n = 0; n < CALLS; n += 1) prevHash = receiptHash(prevHash, JSON.stringify(sample));
+  })
+  .add('JSON.stringify, per-log parts spliced in with JSON.rawJSON', () => {
+    for (let n = 0; n < CALLS; n += 1) JSON.stringify(Object.assign({}, sample, rawLogParts));
+  })
+  .add('JSON.stringify, per-log parts and hashes spliced in with JSON.rawJSON', () => {
+    for (let n = 0; n < CALLS; n += 1) {
+      JSON.stringify(
+        Object.assign({}, sample, rawLogParts, {
+          args_hash: rawJSON(`"${sample.args_hash}"`),
+          result_hash: sample.result_hash === null ? null : rawJSON(`"${sample.result_hash}"`),
+        }),
+      );
+    }
   })
   .add('LocalReceiptLog.record, written (flush)', async () => {
     for (let n = 0; n < CALLS; n += 1) void lineLog.record(sample);

@@ -158,6 +158,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
   './receipts': [
     'GENESIS_HASH',
     'LocalReceiptLog',
+    'RECEIPT_SCHEMA_VERSION',
     'buildReceipt',
     'chainReceipt',
     'receiptHash',

@@ -1,3 +1,4 @@
+import { writeJson } from '../tools/write-json.js';
 import type { ArtifactRef, ContentBlock } from './result.js';
 
 /** How much tool output reaches the model. */
@@ -14,7 +15,12 @@ export interface ArtifactStore {
 
 export const DEFAULT_MAX_RENDERED_CHARS = 20_000;
 
-/** The text of a value as a model reads it: strings as they are, anything else as JSON. */
+/**
+ * The text of a value as a model reads it: strings as they are, anything else as JSON. A value
+ * JSON.stringify cannot write (nested deeper than its recursion reaches, a cycle, a BigInt inside)
+ * is written by an iterative writer, with stand-ins such as `"[cycle]"`: never by `String`,
+ * which recurses too and gives `[object Object]`. Never throws.
+ */
 export function renderValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
@@ -23,10 +29,11 @@ export function renderValue(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value === null) return 'null';
+  if (typeof value === 'bigint') return String(value);
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    return writeJson(value, { notes: [] });
   }
 }
 

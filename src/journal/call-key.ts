@@ -19,5 +19,7 @@ export function callKeyOf(call: ToolCallEnvelope, identity: CallIdentity): strin
   const { turn } = call;
   const where =
     identity === 'position' ? `p${turn.iteration}.${turn.emitOrder}` : `c.${call.callId}`;
-  return `${where}#${call.toolName}#${canonicalHash(call.toolArgs).slice(0, 32)}`;
+  // Canonical form 1: the keys journals already hold must still find their calls after an upgrade
+  // (a call in doubt must be recognised, never run again).
+  return `${where}#${call.toolName}#${canonicalHash(call.toolArgs, 1).slice(0, 32)}`;
 }

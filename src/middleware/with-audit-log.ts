@@ -174,6 +174,7 @@ export function auditLogStage(
         durationMs: now() - visit.started,
         redact,
         emittedAt: isoTime(wallClock()),
+        schemaVersion: log?.schemaVersion,
       });
       if (log !== undefined) {
         // Chained now, in call order; the line goes out with the rest of this turn's.

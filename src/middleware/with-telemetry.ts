@@ -56,7 +56,10 @@ function guardedReporter(
 
 const LAYER = 'with_telemetry';
 
-/** The telemetry layer, with `flush()` for sinks that batch. */
+/**
+ * The telemetry layer, with `flush()`: resolves once the spans of the calls made so far are
+ * handed to the sinks and the sinks that batch have sent them.
+ */
 export type TelemetryCaller = ToolCaller & { flush(): Promise<void> };
 
 function resolveSink(
@@ -112,6 +115,11 @@ export function telemetryStage(
   const resolved = specs.map((spec) => resolveSink(spec, options, onError));
   const sink = resolved.length === 1 ? resolved[0]! : fanOutSpanSink(resolved, onError);
   const now = options.now ?? Date.now;
+  /**
+   * Exports still running (a sink that loads its SDK first, a function that sends): `flush()`
+   * waits for them, so a tracer shut down after it has every span of the calls made before.
+   */
+  const exporting = new Set<Promise<void>>();
 
   /** Sends the span of a call that ended at `endTimeMs`. */
   function emit(call: ToolCallEnvelope, result: ToolCallResult, startTimeMs: number): number {
@@ -120,7 +128,12 @@ export function telemetryStage(
     if (sink === noopSpanSink) return endTimeMs;
     try {
       const span = toolCallSpan(call, result, { startTimeMs, endTimeMs }, options);
-      Promise.resolve(sink.export(span)).catch(onError);
+      const exported = sink.export(span);
+      if (exported !== undefined) {
+        const settled = Promise.resolve(exported).then(undefined, onError);
+        exporting.add(settled);
+        void settled.then(() => exporting.delete(settled));
+      }
     } catch (error) {
       onError(error);
     }
@@ -143,6 +156,9 @@ export function telemetryStage(
         },
       });
     },
-    flush: () => sink.flush?.() ?? Promise.resolve(),
+    async flush() {
+      while (exporting.size > 0) await Promise.all(exporting);
+      await sink.flush?.();
+    },
   };
 }

@@ -1,7 +1,12 @@
 // `switchyard/tools`: defining tools and what the registry is built from: name rules and
 // provider-safe aliases, safety resolution, schema validation, canonical JSON.
 
-export { canonicalHash, canonicalJson, sha256Hex } from './canonical-json.js';
+export {
+  type CanonicalVersion,
+  canonicalHash,
+  canonicalJson,
+  sha256Hex,
+} from './canonical-json.js';
 export { defineTool } from './define-tool.js';
 export { hasOwn, isPlainObject, type JsonObject, type JsonSchema, type JsonValue } from './json.js';
 export {

@@ -139,6 +139,9 @@ export class SchemaValidator {
 
   /** The validator of `schema` from the cache by tool and hash, or compiled now. */
   private compiledOrCached(toolName: string, schema: JsonSchema): ValidateFunction {
+    // A schema goes to providers as JSON: one that JSON.stringify cannot write (nested too deeply
+    // for its recursion) is refused here, at definition, rather than at the first request.
+    JSON.stringify(schema);
     const key = `${toolName}\0${canonicalHash(schema)}`;
     let validate = this.byHash.get(key);
     if (validate !== undefined) return validate;

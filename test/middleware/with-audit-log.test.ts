@@ -66,7 +66,7 @@ describe('withAuditLog', () => {
     );
     expect(receipts).toEqual([
       {
-        schema_version: 1,
+        schema_version: 2,
         session_id: 's',
         run_id: 'r',
         tool_call_id: 'c1',

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as otel from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   composeToolCallers,
@@ -119,64 +118,6 @@ describe('withTelemetry', () => {
 
   it('refuses an unknown sink name at construction', () => {
     expect(() => withTelemetry('datadog' as never)).toThrow(/unknown sink "datadog"/);
-  });
-});
-
-describe('the otel sink', () => {
-  it('hands spans and layer children to the tracer the application registered', async () => {
-    const ended: {
-      name: string;
-      attributes: otel.Attributes;
-      status?: otel.SpanStatus;
-      parent?: string;
-    }[] = [];
-    const tracer: otel.Tracer = {
-      startSpan(name, options, context) {
-        const record: (typeof ended)[number] = { name, attributes: { ...options?.attributes } };
-        const parent = context === undefined ? undefined : otel.trace.getSpan(context);
-        if (parent !== undefined)
-          record.parent = (parent as unknown as { spanName: string }).spanName;
-        const span = {
-          spanName: name,
-          spanContext: () => ({ traceId: '0'.repeat(32), spanId: '1'.repeat(16), traceFlags: 1 }),
-          setAttribute: () => span,
-          setAttributes: () => span,
-          addEvent: () => span,
-          addLink: () => span,
-          addLinks: () => span,
-          setStatus: (status: otel.SpanStatus) => {
-            record.status = status;
-            return span;
-          },
-          updateName: () => span,
-          end: () => void ended.push(record),
-          isRecording: () => true,
-          recordException: () => {},
-        };
-        return span as unknown as otel.Span;
-      },
-      startActiveSpan: (() => {
-        throw new Error('not used');
-      }) as otel.Tracer['startActiveSpan'],
-    };
-    otel.trace.setGlobalTracerProvider({ getTracer: () => tracer });
-    const tagged: ToolCaller = async (call, next) => ({
-      ...(await next(call)),
-      audit: { layers: [{ name: 'with_consent', status: 'approved' }] },
-    });
-    const dispatcher = createDispatcher({
-      registry,
-      caller: composeToolCallers([withTelemetry('otel'), tagged]),
-    });
-    await dispatcher.dispatch({ id: 'o', name: 'add', arguments: '{"a":1,"b":2}' });
-    await expect.poll(() => ended.length).toBe(2);
-    expect(ended.map((span) => [span.name, span.parent])).toEqual([
-      ['tool_layer with_consent', 'execute_tool add'],
-      ['execute_tool add', undefined],
-    ]);
-    expect(ended[1]?.attributes['gen_ai.tool.call.id']).toBe('o');
-    expect(ended[1]?.status?.code).toBe(otel.SpanStatusCode.OK);
-    otel.trace.disable();
   });
 });
 

@@ -44,7 +44,9 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: [1, { b: null, c: 'x' }], d: true })).toBe(
       '{"a":[1,{"b":null,"c":"x"}],"d":true}',
     );
-    expect(canonicalJson({ 9: 'nine', 10: 'ten' })).toBe('{"9":"nine","10":"ten"}');
+    expect(canonicalJson({ 9: 'nine', 10: 'ten', '': 'empty' })).toBe(
+      '{"":"empty","10":"ten","9":"nine"}',
+    );
     expect(canonicalJson({ a: new Point(2, 1), b: new Date(0) })).toBe(
       '{"a":{"x":1,"y":2},"b":"1970-01-01T00:00:00.000Z"}',
     );
@@ -52,6 +54,35 @@ describe('canonicalJson', () => {
     expect(canonicalJson([Object.assign(Object.create(null), { b: 1, a: 2 })])).toBe(
       '[{"a":2,"b":1}]',
     );
+  });
+
+  it('keeps version 1, which writes array-index-like keys first in numeric order', () => {
+    const value = {
+      b: { 10: 'ten', 9: 'nine', x: [{ 2: 0, 1: 0 }] },
+      '': 0,
+      4294967295: 'not an index',
+    };
+    expect(canonicalJson(value, 1)).toBe(
+      '{"":0,"4294967295":"not an index","b":{"9":"nine","10":"ten","x":[{"1":0,"2":0}]}}',
+    );
+    expect(canonicalJson(value)).toBe(
+      '{"":0,"4294967295":"not an index","b":{"10":"ten","9":"nine","x":[{"1":0,"2":0}]}}',
+    );
+    expect(canonicalJson({ a: 1, b: [2] }, 1)).toBe(canonicalJson({ a: 1, b: [2] }));
+  });
+
+  it('writes any depth of nesting, in either version', () => {
+    let deep: unknown = { 10: 1, 9: 2 };
+    for (let depth = 0; depth < 20_000; depth += 1) deep = depth % 2 === 0 ? [deep] : { a: deep };
+    const text = canonicalJson(deep);
+    expect(text.length).toBe(20_000 * 2 + 10_000 * 4 + '{"10":1,"9":2}'.length);
+    expect(text).toContain('{"10":1,"9":2}');
+    expect(canonicalJson(deep, 1)).toContain('{"9":2,"10":1}');
+  });
+
+  it('throws an InvalidArgumentError on BigInts', () => {
+    expect(() => canonicalJson({ a: 1n })).toThrow(InvalidArgumentError);
+    expect(() => canonicalJson({ b: 1, a: 1n })).toThrow(InvalidArgumentError);
   });
 
   it('keeps a __proto__ key as data', () => {

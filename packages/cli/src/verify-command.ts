@@ -15,14 +15,23 @@ export const VERIFY_SPEC: CommandSpec = {
   options: {},
 };
 
-/** Checks a receipt log's hash chain and prints the verdict; returns 0 when intact, 1 when broken. */
+/**
+ * Checks a receipt log's hash chain and prints the verdict, naming the receipt schema version of
+ * its lines (which says how their `args_hash` and `result_hash` were computed); returns 0 when
+ * intact, 1 when broken.
+ */
 export function runVerify(path: string, out: NodeJS.WritableStream): number {
   const verification = verifyReceipts(path);
   const tail = verification.incompleteTail
     ? ' (the last line was cut off by a crash and is not counted)'
     : '';
+  const versions = verification.schemaVersions;
+  const schema =
+    versions.length === 0
+      ? ''
+      : ` (receipt schema version${versions.length === 1 ? '' : 's'} ${versions.join(', ')})`;
   if (verification.ok) {
-    out.write(`${path}: ${receipts(verification.verifiedLines)}, chain intact${tail}\n`);
+    out.write(`${path}: ${receipts(verification.verifiedLines)}${schema}, chain intact${tail}\n`);
     return EXIT.ok;
   }
   const broken = verification.firstBroken;

@@ -198,6 +198,10 @@ describe('switchyard run', () => {
     expect(err).toContain('line 2: call 1 is not an object (an array)');
     expect(err).toMatch(/line 3: call deep \(math_calc\) failed: schema_validation/);
     expect(out).toMatch(/turn 4 \(line 4\): 1 calls\n {2}#0 json_query ok/);
+    // The deep value as JSON (cut for the line), never `[object Object]`.
+    const line4 = out.split('\n').find((line) => line.includes('#0 json_query ok'))!;
+    expect(line4).toMatch(/ → \{"count":1,"values":\[\[{50}/);
+    expect(line4).not.toContain('[object Object]');
     expect(out).toMatch(/turn 5 \(line 5\): 1 calls\n {2}#0 math_calc ok .*"value":5/);
     expect(out).toContain('calls      3');
   });

@@ -47,7 +47,10 @@ describe('switchyard verify', () => {
     const log = new LocalReceiptLog(path);
     for (const id of ['a', 'b', 'c']) await log.append({ ...receipt, tool_call_id: id });
     await log.close();
-    expect(await verify(path)).toEqual({ code: 0, text: `${path}: 3 receipts, chain intact\n` });
+    expect(await verify(path)).toEqual({
+      code: 0,
+      text: `${path}: 3 receipts (receipt schema version 1), chain intact\n`,
+    });
     writeFileSync(
       path,
       readFileSync(path, 'utf8').replace('"tool_call_id":"b"', '"tool_call_id":"x"'),

@@ -5,7 +5,9 @@ export { type ChainedLine, chainReceipt, GENESIS_HASH, receiptHash } from './rec
 export {
   buildReceipt,
   type ChainedReceipt,
+  RECEIPT_SCHEMA_VERSION,
   type ReceiptInput,
+  type ReceiptSchemaVersion,
   type ReceiptStatus,
   redactKeys,
   type ToolCallReceipt,

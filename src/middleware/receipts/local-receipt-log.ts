@@ -1,10 +1,17 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJsonlWriter, type JsonlWriter } from '../../actors/jsonl-writer.js';
+import { InvalidArgumentError } from '../../errors.js';
 import { lastReceiptHash } from './last-receipt-hash.js';
 import { receiptBody } from './receipt-body.js';
 import { ReceiptLineEncoder } from './receipt-line-encoder.js';
-import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
+import { receiptLogVersion } from './receipt-log-version.js';
+import {
+  type ChainedReceipt,
+  RECEIPT_SCHEMA_VERSION,
+  type ReceiptSchemaVersion,
+  type ToolCallReceipt,
+} from './tool-call-receipt.js';
 
 /**
  * An append-only, hash-chained receipt log (one JSONL file per session). Receipts are chained
@@ -19,6 +26,8 @@ import type { ChainedReceipt, ToolCallReceipt } from './tool-call-receipt.js';
 export class LocalReceiptLog {
   readonly path: string;
   readonly uri: string;
+  /** The schema version of the log's receipts (that of its first); undefined while it is empty. */
+  private version: ReceiptSchemaVersion | undefined;
   private readonly writer: JsonlWriter;
   private readonly encoder = new ReceiptLineEncoder();
   /** Hash of the last receipt handed to the writer: appends are chained in the order they are made. */
@@ -36,6 +45,9 @@ export class LocalReceiptLog {
   /**
    * Opens (or creates) the log; throws when it cannot, leaving no file open. Past
    * `maxPendingChars` of unwritten lines, `backlogged` turns true. Default 8 Mi.
+   *
+   * @throws InvalidArgumentError when the log was started with a receipt schema version this one
+   * cannot continue; the file system's error when it cannot be opened or read.
    */
   constructor(path: string, maxPendingChars = 8 * 1024 * 1024) {
     this.path = resolve(path);
@@ -44,10 +56,20 @@ export class LocalReceiptLog {
     this.writer = createJsonlWriter(this.path);
     try {
       this.lastHash = lastReceiptHash(this.path);
+      this.version = receiptLogVersion(this.path);
     } catch (error) {
       void this.writer.close().catch(() => {});
       throw error;
     }
+  }
+
+  /**
+   * The schema version receipts appended must have (`buildReceipt`'s `schemaVersion`): that of
+   * the log's first receipt, which all of its receipts keep so that their hashes are computed
+   * the same way; `RECEIPT_SCHEMA_VERSION` for a new log.
+   */
+  get schemaVersion(): ReceiptSchemaVersion {
+    return this.version ?? RECEIPT_SCHEMA_VERSION;
   }
 
   /** More unwritten text than the bound: callers should wait for their writes (backpressure). */
@@ -55,9 +77,17 @@ export class LocalReceiptLog {
     return this.pendingChars > this.maxPendingChars;
   }
 
-  /** Chains and appends a receipt; resolves with it, chained, once it is written. */
+  /**
+   * Chains and appends a receipt; resolves with it, chained, once it is written. Rejects with an
+   * `InvalidArgumentError` for a receipt of another schema version than the log's.
+   */
   append(receipt: ToolCallReceipt): Promise<ChainedReceipt> {
     if (this.failure !== undefined) return Promise.reject(this.failure.error);
+    try {
+      this.keepVersion(receipt);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const prevHash = this.lastHash;
     const hash = this.encoder.encode(JSON.stringify(receipt), prevHash);
     this.lastHash = hash;
@@ -71,10 +101,12 @@ export class LocalReceiptLog {
    * Chains and appends a receipt like `append`, for callers that do not need the chained copy
    * (the audit layer); the promise resolves once it is written, and need not be awaited: a
    * failure is also kept by the log. Throws at once, without chaining, once a write has failed.
-   * An audit JSON cannot write is written as `receiptBody` says.
+   * An audit JSON cannot write is written as `receiptBody` says. Throws an
+   * `InvalidArgumentError` for a receipt of another schema version than the log's.
    */
   record(receipt: ToolCallReceipt): Promise<void> {
     if (this.failure !== undefined) throw this.failure.error;
+    this.keepVersion(receipt);
     this.lastHash = this.encoder.encode(receiptBody(receipt), this.lastHash);
     return this.write(this.encoder.line);
   }
@@ -94,6 +126,18 @@ export class LocalReceiptLog {
     // Settled in order: once the last group is, the failure of any group has been kept.
     await this.lastWrite?.then(undefined, () => {});
     if (this.failure !== undefined) throw this.failure.error;
+  }
+
+  /** A log's receipts all have the version of its first, so that they all hash the same way. */
+  private keepVersion(receipt: ToolCallReceipt): void {
+    if (receipt.schema_version === this.version) return;
+    if (this.version !== undefined) {
+      throw new InvalidArgumentError(
+        'receipt',
+        `${this.path} holds receipts of schema version ${this.version}; a receipt of version ${receipt.schema_version} cannot continue it`,
+      );
+    }
+    this.version = receipt.schema_version;
   }
 
   private write(line: Uint8Array): Promise<void> {

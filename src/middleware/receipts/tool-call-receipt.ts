@@ -11,7 +11,12 @@ export { redactKeys } from './redact-keys.js';
  * one log so that an edited, deleted or reordered line is detected.
  */
 export interface ToolCallReceipt {
-  readonly schema_version: 1;
+  /**
+   * How `args_hash` and `result_hash` were computed: `2`, SHA-256 of RFC 8785 canonical JSON; `1`,
+   * of Switchyard's earlier canonical form (`canonicalJson(value, 1)`). A log keeps the version it
+   * was started with.
+   */
+  readonly schema_version: ReceiptSchemaVersion;
   readonly session_id: string;
   readonly run_id: string | null;
   readonly tool_call_id: string;
@@ -39,6 +44,12 @@ export interface ToolCallReceipt {
    */
   readonly hash_notes?: readonly string[];
 }
+
+/** The receipt format's versions; see `ToolCallReceipt.schema_version`. */
+export type ReceiptSchemaVersion = 1 | 2;
+
+/** The version new receipt logs are started with. */
+export const RECEIPT_SCHEMA_VERSION: ReceiptSchemaVersion = 2;
 
 export type ReceiptStatus =
   | 'ok'
@@ -78,6 +89,8 @@ export interface ReceiptInput {
   readonly durationMs: number;
   readonly redact: ReadonlySet<string>;
   readonly emittedAt: string;
+  /** The receipt's schema version (that of the log it goes to). Default `RECEIPT_SCHEMA_VERSION`. */
+  readonly schemaVersion?: ReceiptSchemaVersion | undefined;
 }
 
 /** Builds the receipt of one finished call; never throws on what the arguments or result hold. */
@@ -88,6 +101,7 @@ export function buildReceipt({
   durationMs,
   redact,
   emittedAt,
+  schemaVersion: version = RECEIPT_SCHEMA_VERSION,
 }: ReceiptInput): ToolCallReceipt {
   const turn = call.turn;
   const toolRedact = call.annotations.safety?.redact ?? [];
@@ -96,7 +110,7 @@ export function buildReceipt({
   const kind = typeof audit.kind === 'string' ? audit.kind : (call.annotations.kind ?? null);
   const notes: string[] = [];
   const receipt: ToolCallReceipt = {
-    schema_version: 1,
+    schema_version: version,
     session_id: turn.sessionId,
     run_id: turn.runId === '' ? null : turn.runId,
     tool_call_id: call.callId,
@@ -110,11 +124,16 @@ export function buildReceipt({
     status: receiptStatus(result),
     error_category: result.errorCategory === '' ? null : result.errorCategory,
     duration_ms: Math.max(0, durationMs),
-    args_hash: receiptValueHash(result.arguments ?? call.toolArgs, keys, notes, 'arguments'),
+    args_hash: receiptValueHash(result.arguments ?? call.toolArgs, {
+      redact: keys,
+      version,
+      notes,
+      label: 'arguments',
+    }),
     result_hash:
       result.result === null || result.result === undefined
         ? null
-        : receiptValueHash(result.result, NO_KEYS, notes, 'result'),
+        : receiptValueHash(result.result, { redact: NO_KEYS, version, notes, label: 'result' }),
     audit,
     emitted_at: emittedAt,
     model: turn.model,

@@ -14,6 +14,12 @@ export interface ReceiptVerification {
   readonly incompleteTail: boolean;
   /** The hash of the last intact receipt (the genesis hash for an empty log). */
   readonly lastHash: string;
+  /**
+   * The receipt schema versions of the intact lines, each once, in the order they first appear:
+   * one for a log written as Switchyard writes them (see `ToolCallReceipt.schema_version` for
+   * how each version hashes arguments and results).
+   */
+  readonly schemaVersions: readonly number[];
 }
 
 /**
@@ -27,6 +33,7 @@ export function verifyReceipts(path: string): ReceiptVerification {
   let previous = GENESIS_HASH;
   let verifiedLines = 0;
   let firstBroken: ReceiptVerification['firstBroken'];
+  const schemaVersions: number[] = [];
   const { incompleteTail } = readLines(path, (line) => {
     const reason = brokenBecause(line, previous);
     if (typeof reason === 'string') {
@@ -35,11 +42,12 @@ export function verifyReceipts(path: string): ReceiptVerification {
     }
     previous = reason.hash;
     verifiedLines += 1;
+    if (!schemaVersions.includes(reason.schema_version)) schemaVersions.push(reason.schema_version);
     return true;
   });
   return firstBroken === undefined
-    ? { ok: true, verifiedLines, incompleteTail, lastHash: previous }
-    : { ok: false, verifiedLines, firstBroken, incompleteTail, lastHash: previous };
+    ? { ok: true, verifiedLines, incompleteTail, lastHash: previous, schemaVersions }
+    : { ok: false, verifiedLines, firstBroken, incompleteTail, lastHash: previous, schemaVersions };
 }
 
 /** Why a line breaks the chain after `previous`, or the intact receipt. */

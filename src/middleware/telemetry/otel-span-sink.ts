@@ -12,7 +12,7 @@ export interface OtelApi {
   };
   readonly context: { active(): unknown };
   readonly SpanKind: { readonly INTERNAL: number };
-  readonly SpanStatusCode: { readonly OK: number; readonly ERROR: number };
+  readonly SpanStatusCode: { readonly ERROR: number };
 }
 
 /** The part of an OpenTelemetry `Tracer` the sink uses. */
@@ -33,7 +33,9 @@ export interface OtelSpan {
 
 /**
  * Hands spans to OpenTelemetry through `@opentelemetry/api`, so whatever SDK and exporter the
- * application registered receives them. Layer spans become children. `api`: the module; default,
+ * application registered receives them. Layer spans become children. A span's status is set only
+ * on failure (`ERROR`, with the error as its message); otherwise it stays unset, as the
+ * conventions ask. `api`: the module; default,
  * it is imported by name when the first span is exported (install it beside Switchyard).
  */
 export function otelSpanSink(options: { tracerName?: string; api?: OtelApi } = {}): SpanSink {
@@ -64,19 +66,18 @@ export function otelSpanSink(options: { tracerName?: string; api?: OtelApi } = {
           { startTime: span.startTimeMs, attributes: child.attributes },
           context,
         );
-        layer.setStatus({
-          code: child.status === 'ok' ? otel.SpanStatusCode.OK : otel.SpanStatusCode.ERROR,
-        });
+        // The status of a span that ended without an error stays unset (recording-errors.md:
+        // "MUST be left unset"); OK is for an application to override an error with.
+        if (child.status === 'error') layer.setStatus({ code: otel.SpanStatusCode.ERROR });
         layer.end(span.endTimeMs);
       }
-      parent.setStatus(
-        span.status === 'ok'
-          ? { code: otel.SpanStatusCode.OK }
-          : {
-              code: otel.SpanStatusCode.ERROR,
-              ...(span.statusMessage === undefined ? {} : { message: span.statusMessage }),
-            },
-      );
+      if (span.status === 'error') {
+        parent.setStatus(
+          span.statusMessage === undefined
+            ? { code: otel.SpanStatusCode.ERROR }
+            : { code: otel.SpanStatusCode.ERROR, message: span.statusMessage },
+        );
+      }
       parent.end(span.endTimeMs);
     },
   };

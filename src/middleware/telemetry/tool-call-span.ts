@@ -1,5 +1,6 @@
 import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
 import { toWireCategory } from '../../dispatch/error-taxonomy.js';
+import { renderValue } from '../../dispatch/render-output.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 
 /** Attribute values as OpenTelemetry accepts them. */
@@ -36,18 +37,15 @@ export interface ToolCallSpan {
 export interface SpanOptions {
   /** Record `gen_ai.tool.call.arguments` (sensitive; off by default). */
   readonly recordArguments?: boolean;
-  /** Record `gen_ai.tool.call.result` (sensitive; off by default). */
+  /** Record `gen_ai.tool.call.result` of calls that succeeded (sensitive; off by default). */
   readonly recordResult?: boolean;
   /** Merged into every span's attributes, last. */
   readonly extraAttributes?: Readonly<Record<string, SpanAttributeValue>>;
 }
 
+/** A value as a JSON string attribute, whatever it holds (`renderValue`'s stand-ins; never throws). */
 function json(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch {
-    return String(value);
-  }
+  return value === undefined ? 'null' : renderValue(value);
 }
 
 /** Layer statuses that make a layer's child span an error. */
@@ -126,7 +124,10 @@ export function toolCallSpan(
   if (call.turn.sessionId !== '') attributes['switchyard.session_id'] = call.turn.sessionId;
   if (!result.ok) attributes['error.type'] = toWireCategory(result.errorCategory) ?? '_OTHER';
   if (options.recordArguments) attributes['gen_ai.tool.call.arguments'] = json(result.arguments);
-  if (options.recordResult) attributes['gen_ai.tool.call.result'] = json(result.result);
+  // "The result returned by the tool call (if any and if execution was successful)".
+  if (options.recordResult && result.ok && result.result !== undefined) {
+    attributes['gen_ai.tool.call.result'] = json(result.result);
+  }
   Object.assign(attributes, options.extraAttributes);
   const failed = !result.ok;
   const name = keptName(spanNames, attributes['gen_ai.tool.name'] as string, 'execute_tool ');

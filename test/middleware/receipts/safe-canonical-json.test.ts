@@ -55,13 +55,15 @@ describe('safeCanonicalJson', () => {
 
 describe('receiptValueHash', () => {
   it('hashes plain JSON like canonicalHash, and deep or cyclic values without throwing', () => {
-    expect(receiptValueHash({ b: 1, a: [2] }, new Set(), [], 'x')).toBe(
-      canonicalHash({ a: [2], b: 1 }),
-    );
+    expect(
+      receiptValueHash({ b: 1, a: [2] }, { redact: new Set(), version: 2, notes: [], label: 'x' }),
+    ).toBe(canonicalHash({ a: [2], b: 1 }));
     let deep: unknown = 0;
     for (let level = 0; level < 50_000; level += 1) deep = [deep];
     const notes: string[] = [];
-    expect(receiptValueHash(deep, new Set(), notes, 'arguments')).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      receiptValueHash(deep, { redact: new Set(), version: 2, notes, label: 'arguments' }),
+    ).toMatch(/^[0-9a-f]{64}$/);
     expect(notes).toEqual([]);
   });
 });
