@@ -216,7 +216,9 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'openRunJournal',
     'parseRecord',
     'resolveInDoubtCall',
+    'runApprovedCall',
     'serializeRecord',
+    'toolNeedsApproval',
   ],
   './extension': [
     'FifoQueue',

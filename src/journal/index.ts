@@ -8,6 +8,11 @@ export {
   createFileJournalStore,
   type FileJournalStoreOptions,
 } from './file-journal-store.js';
+export {
+  type ApprovedCallOptions,
+  runApprovedCall,
+  toolNeedsApproval,
+} from './framework-approval.js';
 export type { ApprovalDecision, InDoubtResolution } from './journal-decisions.js';
 export {
   decideApproval,
