@@ -1,19 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { killScriptAt, ledgerOf, runScript } from '../../../test/support/script-process.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 
-const GRAPH = fileURLToPath(new URL('./support/approval-graph.ts', import.meta.url));
-
-/** The graph of `support/approval-graph.ts` in a child process of its own, from the sources. */
-function startGraph(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions', '@switchyard/source', '--import', 'tsx', GRAPH], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
+const SCRIPT = fileURLToPath(new URL('./support/approval-graph.ts', import.meta.url));
 
 interface Printed {
   readonly answers?: [string, string][];
@@ -22,31 +13,7 @@ interface Printed {
   readonly error?: string;
 }
 
-/** Runs the graph to its exit; what it printed. */
-async function runGraph(env: Record<string, string>): Promise<Printed> {
-  const child = startGraph(env);
-  let out = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  expect(code).toBe(0);
-  return JSON.parse(out.trim().split('\n').at(-1) as string);
-}
-
-function ledgerOf(dir: string): string[] {
-  const path = join(dir, 'ledger.txt');
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
-}
-
-/** Resolves once `path` exists (checked every 20 ms); rejects after `ms`. */
-async function until(path: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${path}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const runGraph = (env: Record<string, string>) => runScript<Printed>(SCRIPT, env);
 
 const CHARGE_AND_REFUND = JSON.stringify([
   { id: 'c1', name: 'charge', args: { order: 'o-1' } },
@@ -115,17 +82,11 @@ describe('LangGraph approvals on the run journal, across processes (SQLite check
         { id: 'l1', name: 'lookup', args: { order: 'o-1' } },
       ]);
       // The charge completes, then the lookup hangs: the node's writes never reach the checkpoint.
-      const child = startGraph({
-        DIR: dir,
-        STEP: 'start',
-        CALLS: calls,
-        HANG: 'lookup',
-        JOURNAL: journal,
-      });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      await until(join(dir, 'lookup.hang'), 120_000);
-      child.kill('SIGKILL');
-      await exited;
+      await killScriptAt(
+        SCRIPT,
+        { DIR: dir, STEP: 'start', CALLS: calls, HANG: 'lookup', JOURNAL: journal },
+        join(dir, 'lookup.hang'),
+      );
       expect(ledgerOf(dir)).toEqual(['charge o-1']);
 
       const resumed = await runGraph({ DIR: dir, STEP: 'continue', JOURNAL: journal });
