@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDispatcher, createToolRegistry, InvalidOptionError } from 'switchyard';
 import { describe, expect, it } from 'vitest';
 import { killScriptAt, ledgerOf, runScript } from '../../../test/support/script-process.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
+import { aiSdkTools } from '../src/index.js';
 
 const SCRIPT = fileURLToPath(new URL('./support/approval-chat.ts', import.meta.url));
 
@@ -21,6 +23,11 @@ const CALLS = JSON.stringify([
 ]);
 
 describe('AI SDK tool approvals on the run journal, the conversation resumed in new processes', () => {
+  it('refuses approvals without a run journal to record them in', () => {
+    const dispatcher = createDispatcher({ registry: createToolRegistry([]) });
+    expect(() => aiSdkTools({ dispatcher, approvals: true })).toThrow(InvalidOptionError);
+  });
+
   it('asks for approval of the calls that need it; a new process runs the approved one only', async () => {
     const dir = tempDir('ai-sdk-approvals-');
     const first = await runChat({ DIR: dir, STEP: 'start', CALLS });

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDispatcher, createToolRegistry, InvalidOptionError } from 'switchyard';
 import { describe, expect, it } from 'vitest';
 import { killScriptAt, ledgerOf, runScript } from '../../../test/support/script-process.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
+import { openAIAgentsTools } from '../src/index.js';
 
 const SCRIPT = fileURLToPath(new URL('./support/approval-agent.ts', import.meta.url));
 
@@ -20,6 +22,11 @@ const CALLS = JSON.stringify([
 ]);
 
 describe('Agents SDK approvals on the run journal, RunState resumed in new processes', () => {
+  it('refuses approvals without a run journal to record them in', () => {
+    const dispatcher = createDispatcher({ registry: createToolRegistry([]) });
+    expect(() => openAIAgentsTools({ dispatcher, approvals: true })).toThrow(InvalidOptionError);
+  });
+
   it('interrupts on the calls that need approval; a new process runs the approved one only', async () => {
     const dir = tempDir('agents-approvals-');
     const first = await runAgent({ DIR: dir, STEP: 'start', CALLS });
