@@ -208,6 +208,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'JournalBusyError',
     'JournalDecisionError',
     'RunJournal',
+    'approvalJournalOf',
     'claimOf',
     'createFileJournalStore',
     'decideApproval',

@@ -1,8 +1,9 @@
+import type { CallJournal } from '../dispatch/call-journal.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { JournalDecisionError } from '../errors.js';
+import { InvalidOptionError, JournalDecisionError } from '../errors.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { PendingApproval } from './journal-views.js';
-import type { RunJournal } from './run-journal.js';
+import { RunJournal } from './run-journal.js';
 
 /**
  * Whether a framework that asks before a call runs (the AI SDK's `needsApproval`, the OpenAI
@@ -55,4 +56,25 @@ export async function runApprovedCall(options: ApprovedCallOptions): Promise<Too
     if (!held) throw error;
   }
   return options.dispatch();
+}
+
+/**
+ * The run journal an adapter records its framework's approvals in: `journal` when `approvals` is
+ * on, undefined when it is off.
+ *
+ * @throws InvalidOptionError when `approvals` is on and `journal` is not a run journal
+ *   (`openRunJournal`): an approval that ran nowhere on record could run again after a crash.
+ */
+export function approvalJournalOf(
+  options: { readonly journal?: CallJournal; readonly approvals?: boolean },
+  adapter: string,
+): RunJournal | undefined {
+  if (options.approvals !== true) return undefined;
+  if (!(options.journal instanceof RunJournal)) {
+    throw new InvalidOptionError(
+      'journal',
+      `${adapter}: approvals need a run journal (openRunJournal from switchyard/journal)`,
+    );
+  }
+  return options.journal;
 }

@@ -10,6 +10,7 @@ export {
 } from './file-journal-store.js';
 export {
   type ApprovedCallOptions,
+  approvalJournalOf,
   runApprovedCall,
   toolNeedsApproval,
 } from './framework-approval.js';

@@ -7,8 +7,8 @@ import {
   type ToolSet,
   tool,
 } from 'ai';
-import { InvalidOptionError, type ToolCallResult } from 'switchyard';
-import { RunJournal, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
+import type { ToolCallResult } from 'switchyard';
+import { approvalJournalOf, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
 import {
   checkDispatcher,
   type StepAdapterOptions,
@@ -74,7 +74,7 @@ export interface AiSdkToolSet {
 export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   checkDispatcher(options, 'aiSdkTools');
   const { dispatcher } = options;
-  const journal = approvalJournal(options);
+  const journal = approvalJournalOf(options, 'aiSdkTools');
   const steps = new WeakMap<object, StepTurn>();
   let stepCount = 0;
 
@@ -165,15 +165,3 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
 
 /** Who the journal records as having approved a call an approval response approved. */
 const APPROVER = 'ai-sdk';
-
-/** The run journal approvals are recorded in, when `approvals` is on. */
-function approvalJournal(options: AiSdkToolsOptions): RunJournal | undefined {
-  if (options.approvals !== true) return undefined;
-  if (!(options.journal instanceof RunJournal)) {
-    throw new InvalidOptionError(
-      'journal',
-      'aiSdkTools: approvals need a run journal (openRunJournal from switchyard/journal)',
-    );
-  }
-  return options.journal;
-}

@@ -10,8 +10,8 @@ import {
   type ToolInputParameters,
   tool,
 } from '@openai/agents-core';
-import { InvalidOptionError, type ToolCallResult } from 'switchyard';
-import { RunJournal, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
+import type { ToolCallResult } from 'switchyard';
+import { approvalJournalOf, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
 import {
   checkDispatcher,
   type StepAdapterOptions,
@@ -116,7 +116,7 @@ const MAX_PENDING_CALLS = 10_000;
 export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgentsToolSet {
   checkDispatcher(options, 'openAIAgentsTools');
   const { dispatcher } = options;
-  const journal = approvalJournal(options);
+  const journal = approvalJournalOf(options, 'openAIAgentsTools');
   const pending = new Map<string, Step>();
   const iterations = new WeakMap<object, number>();
 
@@ -208,15 +208,3 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
 
 /** Who the journal records as having approved a call the Runner's state approved. */
 const APPROVER = 'openai-agents';
-
-/** The run journal approvals are recorded in, when `approvals` is on. */
-function approvalJournal(options: OpenAIAgentsToolsOptions): RunJournal | undefined {
-  if (options.approvals !== true) return undefined;
-  if (!(options.journal instanceof RunJournal)) {
-    throw new InvalidOptionError(
-      'journal',
-      'openAIAgentsTools: approvals need a run journal (openRunJournal from switchyard/journal)',
-    );
-  }
-  return options.journal;
-}

@@ -8,12 +8,13 @@
 // generateText runs again), TAMPER (a call id: its saved input is changed before the resume),
 // HANG (`model`: the model, asked after the approved calls ran, writes `<DIR>/model.hang` and
 // never answers). Prints the approval requests, the text and any error as one JSON line.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { createDispatcher, createToolRegistry, defineTool } from 'switchyard';
+import { createDispatcher, createToolRegistry } from 'switchyard';
 import { createFileJournalStore, openRunJournal } from 'switchyard/journal';
+import { ledgerOrderTool } from '../../../../test/support/order-ledger-tools.js';
 import { aiSdkTools } from '../../src/index.js';
 import { textResponse, toolCallResponse } from '../ai-sdk-support.js';
 
@@ -24,24 +25,10 @@ const saved = join(dir, 'messages.json');
 /** Signs each approval request, so an approval answers the very call and input it was asked for. */
 const SECRET = 'approval-signing-secret';
 
-const schema = {
-  type: 'object',
-  properties: { order: { type: 'string' } },
-  required: ['order'],
-  additionalProperties: false,
-} as const;
-const tool = (name: string, destructive: boolean) =>
-  defineTool<{ order: string }, string>({
-    name,
-    description: `${name} an order`,
-    inputSchema: schema,
-    safety: { sideEffectLevel: 'network', destructive },
-    handler: async ({ order }) => {
-      appendFileSync(ledger, `${name} ${order}\n`);
-      return `${name} ${order}`;
-    },
-  });
-const registry = createToolRegistry([tool('charge', false), tool('refund', true)]);
+const registry = createToolRegistry([
+  ledgerOrderTool('charge', ledger, false),
+  ledgerOrderTool('refund', ledger, true),
+]);
 
 const store = createFileJournalStore({ directory: join(dir, 'journal') });
 const journal = await openRunJournal({ store, runId: 'chat-7', approvals: true });

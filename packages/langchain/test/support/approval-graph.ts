@@ -6,7 +6,7 @@
 // resumes from the last checkpoint), CALLS (JSON: the calls the model proposes), HANG (a tool
 // name: its call writes `<DIR>/<tool>.hang` and never returns), JOURNAL (`off`: no journal).
 // Prints the graph's final state (messages and interrupts) as one JSON line.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, INTERRUPT } from '@langchain/langgraph';
@@ -14,6 +14,7 @@ import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { createDispatcher, createToolRegistry, defineTool } from 'switchyard';
 import { createFileJournalStore, openRunJournal } from 'switchyard/journal';
+import { ledgerOrderTool, ORDER_SCHEMA } from '../../../../test/support/order-ledger-tools.js';
 import { switchyardToolNode } from '../../src/index.js';
 import { FakeToolCallingChatModel } from './prebuilt-suite.js';
 
@@ -21,13 +22,6 @@ const dir = process.env.DIR as string;
 const step = process.env.STEP as 'start' | 'resume' | 'continue';
 const ledger = join(dir, 'ledger.txt');
 const RUN = 'thread-1';
-
-function effect(tool: string) {
-  return async ({ order }: { order: string }) => {
-    appendFileSync(ledger, `${tool} ${order}\n`);
-    return `${tool} ${order}`;
-  };
-}
 
 const store = createFileJournalStore({ directory: join(dir, 'journal') });
 
@@ -53,32 +47,13 @@ async function lookup({ order }: { order: string }) {
   return `order ${order} is open`;
 }
 
-const schema = {
-  type: 'object',
-  properties: { order: { type: 'string' } },
-  required: ['order'],
-  additionalProperties: false,
-} as const;
-const sideEffecting = { sideEffectLevel: 'network', destructive: false } as const;
 const registry = createToolRegistry([
-  defineTool<{ order: string }, string>({
-    name: 'charge',
-    description: 'Charge an order',
-    inputSchema: schema,
-    safety: sideEffecting,
-    handler: effect('charge'),
-  }),
-  defineTool<{ order: string }, string>({
-    name: 'refund',
-    description: 'Refund an order (destructive: it waits for approval)',
-    inputSchema: schema,
-    safety: { ...sideEffecting, destructive: true },
-    handler: effect('refund'),
-  }),
+  ledgerOrderTool('charge', ledger, false),
+  ledgerOrderTool('refund', ledger, true),
   defineTool<{ order: string }, string>({
     name: 'lookup',
     description: 'Look an order up',
-    inputSchema: schema,
+    inputSchema: ORDER_SCHEMA,
     safety: { readOnly: true },
     handler: lookup,
   }),

@@ -7,7 +7,7 @@
 // listed in APPROVE (comma-separated ids) approved and the others rejected, and the run resumed),
 // HANG (`model`: the model, asked after the resumed calls ran, writes `<DIR>/model.hang` and never
 // answers). Prints the run's interruptions and final output as one JSON line.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, RunState, run, setTracingDisabled } from '@openai/agents-core';
 import {
@@ -16,8 +16,9 @@ import {
   modelResponder,
   ScriptedModel,
 } from '@openai/agents-core/testing';
-import { createDispatcher, createToolRegistry, defineTool } from 'switchyard';
+import { createDispatcher, createToolRegistry } from 'switchyard';
 import { createFileJournalStore, openRunJournal } from 'switchyard/journal';
+import { ledgerOrderTool } from '../../../../test/support/order-ledger-tools.js';
 import { openAIAgentsTools } from '../../src/index.js';
 
 const dir = process.env.DIR as string;
@@ -25,24 +26,10 @@ const step = process.env.STEP as 'start' | 'resume';
 const ledger = join(dir, 'ledger.txt');
 const saved = join(dir, 'state.json');
 
-const schema = {
-  type: 'object',
-  properties: { order: { type: 'string' } },
-  required: ['order'],
-  additionalProperties: false,
-} as const;
-const tool = (name: string, destructive: boolean) =>
-  defineTool<{ order: string }, string>({
-    name,
-    description: `${name} an order`,
-    inputSchema: schema,
-    safety: { sideEffectLevel: 'network', destructive },
-    handler: async ({ order }) => {
-      appendFileSync(ledger, `${name} ${order}\n`);
-      return `${name} ${order}`;
-    },
-  });
-const registry = createToolRegistry([tool('charge', false), tool('refund', true)]);
+const registry = createToolRegistry([
+  ledgerOrderTool('charge', ledger, false),
+  ledgerOrderTool('refund', ledger, true),
+]);
 
 setTracingDisabled(true);
 const store = createFileJournalStore({ directory: join(dir, 'journal') });
