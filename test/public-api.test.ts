@@ -212,6 +212,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'JournalBusyError',
     'JournalDecisionError',
     'RunJournal',
+    'approvalJournalOf',
     'claimOf',
     'createFileJournalStore',
     'decideApproval',
@@ -220,7 +221,9 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'openRunJournal',
     'parseRecord',
     'resolveInDoubtCall',
+    'runApprovedCall',
     'serializeRecord',
+    'toolNeedsApproval',
   ],
   './extension': [
     'FifoQueue',

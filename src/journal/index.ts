@@ -9,6 +9,12 @@ export {
   createFileJournalStore,
   type FileJournalStoreOptions,
 } from './file-journal-store.js';
+export {
+  type ApprovedCallOptions,
+  approvalJournalOf,
+  runApprovedCall,
+  toolNeedsApproval,
+} from './framework-approval.js';
 export type { ApprovalSettings } from './journal-core.js';
 export type { ApprovalDecision, InDoubtResolution } from './journal-decisions.js';
 export {

@@ -8,6 +8,7 @@ import {
   tool,
 } from 'ai';
 import type { ToolCallResult } from 'switchyard';
+import { approvalJournalOf, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
 import {
   checkDispatcher,
   type StepAdapterOptions,
@@ -21,6 +22,15 @@ import { argumentsOf, parsableInput, wrapUnparsedInput } from './raw-input.js';
 export interface AiSdkToolsOptions extends StepAdapterOptions {
   /** Session facts stamped on every call; `iteration` counts the AI SDK's steps from 0. */
   readonly turn?: StepAdapterOptions['turn'];
+  /**
+   * The AI SDK's own tool approval for Switchyard tools: each tool that is destructive or asks for
+   * confirmation (`toolNeedsApproval`) gets `needsApproval`, so its calls end the generation with
+   * a `tool-approval-request`; the `tool-approval-response` the app sends back (in the messages of
+   * the next `generateText` / `streamText`, from any process) is recorded as the decision in
+   * `journal`, which must then be a run journal (`openRunJournal`), and the approved call runs
+   * once. Default false.
+   */
+  readonly approvals?: boolean;
 }
 
 /** What `generateText`, `streamText` and `ToolLoopAgent` take: spread it into their options. */
@@ -49,13 +59,22 @@ export interface AiSdkToolSet {
  * Unknown names and unparseable input reach Switchyard through `repairToolCall`, which the AI SDK
  * calls before answering such a call itself.
  *
+ * With a run journal (`journal`), a call the journal completed in an earlier run returns its
+ * recorded result instead of running again. With `approvals`, the AI SDK's own tool approval holds
+ * the calls that need approval (`tool-approval-request`); once the app answers with a
+ * `tool-approval-response` in the messages, an approved call is recorded as approved in the
+ * journal, bound to its id and arguments, and runs once. Pass `experimental_toolApprovalSecret`
+ * to `generateText` so the AI SDK refuses an approval whose call input changed.
+ *
  * @example
  * const result = await generateText({ model, prompt, stopWhen: stepCountIs(5), ...aiSdkTools({ dispatcher }) });
- * @throws InvalidOptionError when `dispatcher` is missing.
+ * @throws InvalidOptionError when `dispatcher` is missing, or `approvals` is on without a run
+ *   journal.
  */
 export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   checkDispatcher(options, 'aiSdkTools');
   const { dispatcher } = options;
+  const journal = approvalJournalOf(options, 'aiSdkTools');
   const steps = new WeakMap<object, StepTurn>();
   let stepCount = 0;
 
@@ -71,6 +90,8 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
   }
 
   function execute(name: string) {
+    // The AI SDK runs a call that needs approval only once an approval response approved it.
+    const approved = journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(name));
     return (
       input: unknown,
       {
@@ -78,11 +99,18 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
         messages,
         abortSignal,
       }: { toolCallId: string; messages: object; abortSignal?: AbortSignal },
-    ): Promise<ToolCallResult> =>
-      stepOf(messages, abortSignal).dispatch(
-        { id: toolCallId, name, arguments: argumentsOf(input) as never },
-        abortSignal,
-      );
+    ): Promise<ToolCallResult> => {
+      const call = { id: toolCallId, name, arguments: argumentsOf(input) as never };
+      if (!approved) return stepOf(messages, abortSignal).dispatch(call, abortSignal);
+      // Once decided, the call is dispatched again in a turn of its own: the step's turn answered it.
+      let turn: StepTurn | undefined = stepOf(messages, abortSignal);
+      const dispatch = (): Promise<ToolCallResult> => {
+        const current = turn ?? new StepTurn(stepTurnOptions(options, stepCount++), abortSignal);
+        turn = undefined;
+        return current.dispatch(call, abortSignal);
+      };
+      return runApprovedCall({ journal, decidedBy: APPROVER, dispatch });
+    };
   }
 
   const modelOutput = ({ output }: { output: ToolCallResult }): ModelOutput =>
@@ -96,6 +124,9 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
     tools[definition.name] = tool({
       description: definition.description,
       inputSchema: anyInput(definition.inputSchema),
+      ...(journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(definition.name))
+        ? { needsApproval: true }
+        : {}),
       execute: execute(definition.name),
       toModelOutput: modelOutput,
     } as never) as Tool;
@@ -131,3 +162,6 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
     },
   };
 }
+
+/** Who the journal records as having approved a call an approval response approved. */
+const APPROVER = 'ai-sdk';

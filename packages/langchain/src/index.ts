@@ -2,6 +2,7 @@
 // each step's calls as one Switchyard turn, and LangChain tools in a Switchyard registry.
 // `@langchain/core` and `@langchain/langgraph` are peers.
 
+export type { ApprovalAnswer, ApprovalInterrupt } from './approval-interrupts.js';
 export {
   type FromLangChainToolsOptions,
   fromLangChainTools,

@@ -3,6 +3,8 @@ import { isGraphInterrupt, type LangGraphRunnableConfig } from '@langchain/langg
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import type { DispatchTurnOptions, ProposedCall, ToolCallResult } from 'switchyard';
 import { dispatchTurn, InvalidOptionError } from 'switchyard';
+import { RunJournal } from 'switchyard/journal';
+import { decideThroughInterrupts } from './approval-interrupts.js';
 import { answersConsumed, InterruptedSteps } from './interrupted-steps.js';
 import { LangGraphToolContext } from './langgraph-tool-context.js';
 import { readToolNodeInput } from './tool-node-input.js';
@@ -39,6 +41,15 @@ export interface MessagesState {
  * (`interrupt()`, a `GraphInterrupt`), the node waits for the step's other calls, keeps what they
  * returned, and throws the first pause to LangGraph; resumed, it answers those calls from what it
  * kept (in this process, while this node object lives) and runs only the rest.
+ *
+ * With a run journal (`journal`, from `openRunJournal` of `switchyard/journal`), a call the
+ * journal completed in an earlier run (this process or another, a node run again from its
+ * checkpoint after a crash) returns its recorded result instead of running again. With the
+ * journal's `approvals`, a call that needs approval pauses the graph on a LangGraph `interrupt()`
+ * whose value is an `ApprovalInterrupt` (the journal's pending approval, as data); the graph's
+ * resume value (`new Command({ resume: true })`, see `ApprovalAnswer`) is recorded as the
+ * decision on that call, by its id and arguments, and the call runs once (or is denied). The
+ * other calls of the step run, and are answered from the journal when the node runs again.
  *
  * `tools` lists the registry's model-visible tools (the `advertised` ones when set) as LangChain
  * tool definitions, for `model.bindTools(node.tools)`. The graph's abort signal cancels the turn;
@@ -88,7 +99,7 @@ class SwitchyardToolNode extends ToolNode {
       config,
     );
     let next = 0;
-    const results = step.calls.map(
+    let results = step.calls.map(
       (call) => kept.get(call.id as string) ?? (dispatched[next++] as ToolCallResult),
     );
     // The first pause raised is the one LangGraph's next resume value answers; the others are
@@ -104,10 +115,27 @@ class SwitchyardToolNode extends ToolNode {
       );
       throw pause;
     }
+    const { journal } = this.#options;
+    if (journal instanceof RunJournal && (await decideThroughInterrupts(results, journal))) {
+      results = await this.#dispatchDecided(step.calls, results, context, config);
+    }
     // An aborted graph drops this run's writes too, and runs it again when invoked once more.
     if (config.signal?.aborted === true)
       this.#interrupted.keep(key, results, interrupted, undefined);
     return toolNodeOutput(results.map(answerOf), step.messageList);
+  }
+
+  /** Dispatches again the calls that waited for approval, now decided; the others keep their results. */
+  async #dispatchDecided(
+    calls: readonly ProposedCall[],
+    results: readonly ToolCallResult[],
+    context: LangGraphToolContext,
+    config: LangGraphRunnableConfig,
+  ): Promise<ToolCallResult[]> {
+    const decided = calls.filter((_, index) => results[index]!.approval != null);
+    const again = await this.#dispatch(decided, context, config);
+    let next = 0;
+    return results.map((result) => (result.approval == null ? result : again[next++]!));
   }
 
   #dispatch(

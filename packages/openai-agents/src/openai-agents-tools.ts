@@ -10,6 +10,8 @@ import {
   type ToolInputParameters,
   tool,
 } from '@openai/agents-core';
+import type { ToolCallResult } from 'switchyard';
+import { approvalJournalOf, runApprovedCall, toolNeedsApproval } from 'switchyard/journal';
 import {
   checkDispatcher,
   type StepAdapterOptions,
@@ -29,6 +31,13 @@ export interface OpenAIAgentsToolsOptions extends StepAdapterOptions {
    * `runId` its `traceId`; `iteration` counts the run's steps that called Switchyard, from 0.
    */
   readonly turn?: StepAdapterOptions['turn'];
+  /**
+   * The Agents SDK's own approvals for Switchyard tools: each call of a tool that is destructive or
+   * asks for confirmation (`toolNeedsApproval`) is an interruption of the run (`needsApproval`),
+   * approved or rejected on its `RunState`; an approved call is recorded as approved in `journal`,
+   * which must then be a run journal (`openRunJournal`), and runs once. Default false.
+   */
+  readonly approvals?: boolean;
 }
 
 /** What an agent takes: its `tools`, and its model wrapped so that every call reaches Switchyard. */
@@ -56,6 +65,7 @@ function functionTool(
   name: string,
   description: string,
   parameters: object,
+  needsApproval: boolean,
   invoke: AgentsFunctionTool['invoke'],
 ): AgentsFunctionTool {
   const made = tool({
@@ -63,6 +73,7 @@ function functionTool(
     description,
     parameters: parameters as never,
     strict: false,
+    needsApproval,
     execute: () => '',
   });
   return { ...(made as AgentsFunctionTool), invoke };
@@ -88,15 +99,24 @@ const MAX_PENDING_CALLS = 10_000;
  * Switchyard tool the agent lists, the model's name and text inside its arguments (`unlistedCallOf`
  * reads them back), and it restores the call before the model reads its transcript.
  *
+ * With a run journal (`journal`), a call the journal completed in an earlier run (a `RunState`
+ * resumed in another process after a crash) returns its recorded result instead of running again.
+ * With `approvals`, the Agents SDK's own interruptions hold the calls that need approval: approve
+ * or reject them on `result.state` (serialise it with `toString()`, read it back anywhere with
+ * `RunState.fromString(agent, text)`), and resume; an approved call is recorded as approved in the
+ * journal, bound to its id and arguments, and runs once; a rejected one never runs.
+ *
  * @example
  * const set = openAIAgentsTools({ dispatcher, maxConcurrentTools: 8 });
  * const agent = new Agent({ name: 'assistant', model: set.model(model), tools: set.tools });
  * const result = await run(agent, 'Weather in Oslo?');
- * @throws InvalidOptionError when `dispatcher` is missing.
+ * @throws InvalidOptionError when `dispatcher` is missing, or `approvals` is on without a run
+ *   journal.
  */
 export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgentsToolSet {
   checkDispatcher(options, 'openAIAgentsTools');
   const { dispatcher } = options;
+  const journal = approvalJournalOf(options, 'openAIAgentsTools');
   const pending = new Map<string, Step>();
   const iterations = new WeakMap<object, number>();
 
@@ -140,10 +160,19 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
     const step = (callId === undefined ? undefined : pending.get(callId)) ?? {};
     if (callId !== undefined) pending.delete(callId);
     step.turn ??= turnOf(runContext, details.signal);
-    const result = await step.turn.dispatch(
-      { id: callId ?? randomUUID(), name, arguments: args },
-      details.signal,
-    );
+    const call = { id: callId ?? randomUUID(), name, arguments: args };
+    // Once decided, a call is dispatched again in a turn of its own: the step's turn answered it.
+    let turn: StepTurn | undefined = step.turn;
+    const dispatch = (): Promise<ToolCallResult> => {
+      const current = turn ?? turnOf(runContext, details.signal);
+      turn = undefined;
+      return current.dispatch(call, details.signal);
+    };
+    // The Runner invokes a call that needs approval only once its run's state approved it.
+    const result =
+      journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(name))
+        ? await runApprovedCall({ journal, decidedBy: APPROVER, dispatch })
+        : await dispatch();
     return result.observation;
   }
 
@@ -154,6 +183,7 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
         definition.name,
         definition.description,
         definition.inputSchema,
+        journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(definition.name)),
         (runContext, input, details) => {
           // A call the wrapped model carried under this tool's name runs as the model wrote it.
           const carried = unlistedCallOf(input);
@@ -175,3 +205,6 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
     }),
   };
 }
+
+/** Who the journal records as having approved a call the Runner's state approved. */
+const APPROVER = 'openai-agents';
