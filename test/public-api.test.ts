@@ -193,6 +193,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'defaultSchemaValidator',
     'defineTool',
     'deriveKind',
+    'describeWithExamples',
     'hasOwn',
     'isPlainObject',
     'isStandardSchema',

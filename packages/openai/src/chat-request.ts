@@ -5,7 +5,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ToolCallResult, TranscriptMessage } from 'switchyard';
 import type { AssistantMessage } from 'switchyard/providers';
-import type { ModelToolDefinition } from 'switchyard/tools';
+import { describeWithExamples, type ModelToolDefinition } from 'switchyard/tools';
 import { type StrictConversions, strictConversionsOf, strictParameters } from './strict-tools.js';
 
 /**
@@ -44,7 +44,7 @@ export function chatTools(
       type: 'function',
       function: {
         name: definition.name,
-        description: definition.description,
+        description: describeWithExamples(definition.description, definition.inputExamples),
         parameters,
         ...(strict ? { strict } : {}),
       },

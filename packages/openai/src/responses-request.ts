@@ -6,7 +6,7 @@ import type {
 } from 'openai/resources/responses/responses';
 import type { ToolCallResult, TranscriptMessage } from 'switchyard';
 import type { NativeToolSearchRequest } from 'switchyard/providers';
-import type { ModelToolDefinition } from 'switchyard/tools';
+import { describeWithExamples, type ModelToolDefinition } from 'switchyard/tools';
 import { type StrictConversions, strictConversionsOf, strictParameters } from './strict-tools.js';
 
 /**
@@ -48,7 +48,7 @@ export function responsesTools(
   return definitions.map((definition) => ({
     type: 'function',
     name: definition.name,
-    description: definition.description,
+    description: describeWithExamples(definition.description, definition.inputExamples),
     ...strictParameters(definition, conversions),
   }));
 }
@@ -138,7 +138,7 @@ export function toResponsesToolSearchTools(search: NativeToolSearchRequest | und
     const tool = {
       type: 'function' as const,
       name: definition.name,
-      description: definition.description,
+      description: describeWithExamples(definition.description, definition.inputExamples),
       parameters: definition.inputSchema as Record<string, unknown>,
       strict: false,
       defer_loading: true,
