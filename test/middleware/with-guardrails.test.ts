@@ -148,7 +148,13 @@ describe('withGuardrails', () => {
           return { action: 'allow' };
         },
       },
-      { name: 'second', input: () => (seen.push('second'), { action: 'block', reason: 'no' }) },
+      {
+        name: 'second',
+        input: () => {
+          seen.push('second');
+          return { action: 'block', reason: 'no' };
+        },
+      },
     ]);
 
     const pending = call('x');
