@@ -2,9 +2,9 @@ import type { ToolCallEnvelope } from '../dispatch/envelope.js';
 import { shortCircuitResult, type ToolCallResult } from '../dispatch/result.js';
 import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { InvalidOptionError } from '../errors.js';
-import { optionsObject } from '../option-checks.js';
+import { checkPositive, optionsObject } from '../option-checks.js';
 import type { JsonObject } from '../tools/json.js';
-import { type LayerStage, Passage, stageLayer } from './layer-stage.js';
+import { type Entered, type LayerStage, Passage, stageLayer } from './layer-stage.js';
 import { redactedResult } from './redacted-result.js';
 import { isCertainlyRefused } from './refused-call.js';
 
@@ -91,7 +91,9 @@ export function withGuardrails(options: GuardrailsOptions): ToolCaller {
 export function guardrailsStage(options: GuardrailsOptions): LayerStage {
   const settings = optionsObject(FACTORY, options);
   const guardrails = checkGuardrails(settings.guardrails);
-  const maxChars = settings.maxChars ?? 100_000;
+  const maxChars = checkPositive(FACTORY, 'maxChars', settings.maxChars ?? 100_000, {
+    integer: true,
+  });
   const watching = (call: ToolCallEnvelope, half: 'input' | 'output') =>
     guardrails.filter(
       (guardrail) =>
@@ -99,42 +101,58 @@ export function guardrailsStage(options: GuardrailsOptions): LayerStage {
         (guardrail.tools === undefined || guardrail.tools.includes(call.toolName)),
     );
 
+  /** The call handed on, its result checked on the way out by the output guardrails. */
+  function passage(call: ToolCallEnvelope, subject: GuardrailInput): Passage {
+    const outputGuardrails = watching(call, 'output');
+    if (outputGuardrails.length === 0) {
+      return new Passage(call, { leave: (result, audit) => audit.record(result, PASSED) });
+    }
+    return new Passage(call, {
+      async leave(result, audit) {
+        if (result.status !== 'ok' && result.status !== 'error') {
+          return audit.record(result, PASSED);
+        }
+        for (const guardrail of outputGuardrails) {
+          const verdict = await guardrail.output?.({ ...subject, result });
+          if (verdict === undefined || verdict.action === 'allow') continue;
+          const entry = entryOf(guardrail.name, 'output', verdict);
+          if (verdict.action === 'replace') {
+            return audit.record(
+              redactedResult(result, { result: verdict.output }, maxChars),
+              entry,
+            );
+          }
+          return audit.record(withheld(result, verdict, guardrail.name), entry);
+        }
+        return audit.record(result, PASSED);
+      },
+    });
+  }
+
+  async function checkInput(
+    call: ToolCallEnvelope,
+    subject: GuardrailInput,
+    inputGuardrails: readonly ToolGuardrail[],
+  ): Promise<Entered> {
+    for (const guardrail of inputGuardrails) {
+      const verdict = await guardrail.input?.(subject);
+      if (verdict === undefined || verdict.action === 'allow' || verdict.action === 'replace') {
+        continue;
+      }
+      return refused(call, guardrail.name, 'input', verdict);
+    }
+    return passage(call, subject);
+  }
+
   return {
     name: LAYER,
-    async enter(call) {
+    enter(call) {
       if (isCertainlyRefused(call)) return new Passage(call);
       const subject = { toolName: call.toolName, callId: call.callId, arguments: call.toolArgs };
-      for (const guardrail of watching(call, 'input')) {
-        const verdict = await guardrail.input?.(subject);
-        if (verdict === undefined || verdict.action === 'allow' || verdict.action === 'replace') {
-          continue;
-        }
-        return refused(call, guardrail.name, 'input', verdict);
-      }
-      const outputGuardrails = watching(call, 'output');
-      if (outputGuardrails.length === 0) {
-        return new Passage(call, { leave: (result, audit) => audit.record(result, PASSED) });
-      }
-      return new Passage(call, {
-        async leave(result, audit) {
-          if (result.status !== 'ok' && result.status !== 'error') {
-            return audit.record(result, PASSED);
-          }
-          for (const guardrail of outputGuardrails) {
-            const verdict = await guardrail.output?.({ ...subject, result });
-            if (verdict === undefined || verdict.action === 'allow') continue;
-            const entry = entryOf(guardrail.name, 'output', verdict);
-            if (verdict.action === 'replace') {
-              return audit.record(
-                redactedResult(result, { result: verdict.output }, maxChars),
-                entry,
-              );
-            }
-            return audit.record(withheld(result, verdict, guardrail.name), entry);
-          }
-          return audit.record(result, PASSED);
-        },
-      });
+      const inputGuardrails = watching(call, 'input');
+      // No input check: no promise to wait for on the way in.
+      if (inputGuardrails.length === 0) return passage(call, subject);
+      return checkInput(call, subject, inputGuardrails);
     },
   };
 }

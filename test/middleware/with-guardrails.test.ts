@@ -191,6 +191,7 @@ describe('withGuardrails', () => {
     [{ guardrails: [{ input: () => undefined }] }],
     [{ guardrails: [{ name: 'a' }] }],
     [{ guardrails: [{ name: 'a', output: 'no' }] }],
+    [{ guardrails: [], maxChars: 0 }],
   ])('refuses bad options %j', (options) => {
     expect(() => withGuardrails(options as unknown as GuardrailsOptions)).toThrow(
       InvalidOptionError,

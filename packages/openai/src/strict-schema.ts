@@ -86,7 +86,7 @@ function convertNode(
   depth: number,
   walk: Walk,
 ): Converted | undefined {
-  const at = path === '' ? 'the root' : path;
+  const at = placeOf(path);
   if (!isPlainObject(node)) {
     walk.reasons.push(`${at} accepts any value`);
     return undefined;
@@ -135,7 +135,7 @@ function convertObject(
   depth: number,
   walk: Walk,
 ): RestorePlan | undefined {
-  const at = path === '' ? 'the root' : path;
+  const at = placeOf(path);
   const properties = schema.properties;
   // An object that describes no properties is a free-form map, unless it is the root: a root
   // with `properties: {}` is how tools (and MCP servers) say they take no arguments.
@@ -194,7 +194,7 @@ function convertArray(
   depth: number,
   walk: Walk,
 ): RestorePlan | undefined {
-  const at = path === '' ? 'the root' : path;
+  const at = placeOf(path);
   if (!isPlainObject(schema.items)) {
     walk.reasons.push(`${at} is an array of unspecified or tuple items`);
     return undefined;
@@ -211,7 +211,7 @@ function convertAnyOf(
   depth: number,
   walk: Walk,
 ): RestorePlan | undefined {
-  const at = path === '' ? 'the root' : path;
+  const at = placeOf(path);
   if (!Array.isArray(schema.anyOf)) {
     walk.reasons.push(`${at} has an anyOf that is not a list`);
     return undefined;
@@ -228,4 +228,9 @@ function convertAnyOf(
 function typesOf(type: unknown): readonly unknown[] {
   if (type === undefined) return [];
   return Array.isArray(type) ? type : [type];
+}
+
+/** How a reason names the place of a schema node. */
+function placeOf(path: string): string {
+  return path === '' ? 'the root' : path;
 }
