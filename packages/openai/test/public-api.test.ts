@@ -15,6 +15,7 @@ const NAMES = [
   'toChatMessages',
   'toChatToolMessages',
   'toChatTools',
+  'toOpenAIStrictSchema',
   'toResponsesFunctionOutputs',
   'toResponsesInput',
   'toResponsesTools',
