@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentLoop } from '../../src/agent/agent-loop.js';
 import { createDispatcher } from '../../src/dispatch/dispatcher.js';
+import { toWireCategory } from '../../src/dispatch/error-taxonomy.js';
 import { RESERVED_STATUSES } from '../../src/dispatch/result.js';
 import { InvalidOptionError } from '../../src/errors.js';
 import { governanceStack } from '../../src/middleware/governance-stack.js';
@@ -41,9 +42,11 @@ function setup(guardrails: readonly ToolGuardrail[]) {
 }
 
 describe('withGuardrails', () => {
-  it('has its two statuses among the reserved ones', () => {
+  it('has its two statuses among the reserved ones, each a permission_denied on the wire', () => {
     expect(RESERVED_STATUSES).toContain('guardrail_tripped');
     expect(RESERVED_STATUSES).toContain('guardrail_halted');
+    expect(toWireCategory('guardrail_tripped')).toBe('permission_denied');
+    expect(toWireCategory('guardrail_halted')).toBe('permission_denied');
   });
 
   it('blocks a call on its input before the tool runs, with the reason for the model', async () => {

@@ -4,9 +4,9 @@ import type { ModelToolDefinition } from 'switchyard/tools';
 /**
  * Maps model-facing tool definitions (`registry.modelDefinitions()`) onto Messages API client
  * tools: `{name, description, input_schema, input_examples?}` (the tool's `inputExamples`, sent
- * natively). The name is the provider-safe alias, which is what
- * the model will call; the detector resolves it back to the canonical name. An empty description
- * is left out rather than sent empty.
+ * natively). The name is the provider-safe alias, which is what the model will call; the
+ * detector resolves it back to the canonical name. An empty description is left out rather than
+ * sent empty.
  *
  * @returns one `Tool` per definition, in order.
  * @example
