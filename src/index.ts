@@ -61,6 +61,7 @@ export { toolsUseMiddleware } from './middleware/tools-use-middleware.js';
 export { withAuditLog } from './middleware/with-audit-log.js';
 export { withConsent } from './middleware/with-consent.js';
 export { withDryRun } from './middleware/with-dry-run.js';
+export { withGuardrails } from './middleware/with-guardrails.js';
 export { withHandoffArtifact } from './middleware/with-handoff-artifact.js';
 export { withIdempotency } from './middleware/with-idempotency.js';
 export { withNaturalLanguageExecutor } from './middleware/with-natural-language-executor.js';

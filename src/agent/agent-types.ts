@@ -106,6 +106,8 @@ export type AgentStatus =
    * model finished, is never reported as completed, until an operator resolves it.
    */
   | 'in_doubt'
+  /** A guardrail halted the run (a result with status `guardrail_halted`, see `withGuardrails`). */
+  | 'halted'
   /** A model turn failed and retries (if any) did not help; `error` says why. */
   | 'failed';
 

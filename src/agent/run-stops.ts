@@ -4,13 +4,16 @@ import type { RunJournal } from '../journal/run-journal.js';
 import type { AgentTurn } from './agent-types.js';
 
 /**
- * What a finished turn leaves the run waiting on: an operator (a call in doubt), or decisions
- * (calls waiting for approval); null when the run goes on. A turn's other calls have run.
+ * What a finished turn leaves the run waiting on: an operator (a call in doubt), decisions
+ * (calls waiting for approval), or nothing more because a guardrail halted it; null when the run
+ * goes on. A turn's other calls have run.
  */
-export function waitingOn(turn: AgentTurn): 'in_doubt' | 'interrupted' | null {
-  let waiting: 'interrupted' | null = null;
+export function waitingOn(turn: AgentTurn): 'in_doubt' | 'interrupted' | 'halted' | null {
+  let waiting: 'interrupted' | 'halted' | null = null;
   for (const result of turn.results) {
     if (result.status === 'in_doubt') return 'in_doubt';
+    if (result.status === 'guardrail_halted') waiting = 'halted';
+    if (waiting === 'halted') continue;
     if (result.status === 'approval_required') waiting = 'interrupted';
   }
   return waiting;

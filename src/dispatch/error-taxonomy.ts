@@ -157,6 +157,9 @@ const LIFECYCLE_ALIASES: Readonly<Record<string, ToolCallErrorCategory>> = {
   in_doubt: 'unknown',
   approval_required: 'permission_denied',
   abandoned: 'abandoned_at_loop_exit',
+  // A guardrail refused the call or withheld its result (withGuardrails).
+  guardrail_tripped: 'permission_denied',
+  guardrail_halted: 'permission_denied',
 };
 
 /**

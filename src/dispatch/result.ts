@@ -28,6 +28,10 @@ export const RESERVED_STATUSES = [
   'approval_required',
   // An in-doubt call an operator gave up on: not run again, and it may not have taken effect.
   'abandoned',
+  // A guardrail refused the call or withheld its result; the reason is the error.
+  'guardrail_tripped',
+  // A guardrail refused the call or withheld its result and stops the run.
+  'guardrail_halted',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ToolTransform } from './tools-use-middleware.js';
 import { type AuditLogOptions, auditLogStage } from './with-audit-log.js';
 import { type ConsentOptions, type ConsentPrompt, consentStage } from './with-consent.js';
 import { type DryRunOptions, dryRunStage } from './with-dry-run.js';
+import { type GuardrailsOptions, guardrailsStage } from './with-guardrails.js';
 import {
   type IdempotencyKey,
   type IdempotencyOptions,
@@ -21,6 +22,8 @@ export interface GovernanceStackOptions {
   readonly audit?: AuditLogOptions | AuditLogOptions['sink'];
   readonly telemetry?: TelemetryOptions | TelemetrySink;
   readonly scope?: ScopedExecutorOptions;
+  /** Input and output guardrails: after scope, before reason and consent (cheap checks first). */
+  readonly guardrails?: GuardrailsOptions;
   /** `true` for the defaults. */
   readonly reason?: RequiredReasonOptions | true;
   readonly consent?:
@@ -61,7 +64,7 @@ export interface GovernanceStack {
 /**
  * The recommended governance stack in one call, in the recommended order: audit and telemetry
  * outermost (they see what every inner layer short-circuits), then scope (refuses before any
- * expensive work), reason, consent and redaction in the middle, idempotency and the time budget,
+ * expensive work), guardrails (a call they block asks no one for consent), reason, consent and redaction in the middle, idempotency and the time budget,
  * and rate limit and dry run innermost.
  *
  * The stack is one layer, not ten: each bundled layer's work is a stage, and the stages run in
@@ -87,6 +90,7 @@ export function governanceStack(options: GovernanceStackOptions): GovernanceStac
     audit,
     telemetry,
     options.scope === undefined ? undefined : scopedExecutorStage(options.scope),
+    options.guardrails === undefined ? undefined : guardrailsStage(options.guardrails),
     reason?.stage,
     consent === undefined
       ? undefined

@@ -94,6 +94,14 @@ export {
   withConsent,
 } from './with-consent.js';
 export { type DryRunOptions, type DryRunPreview, withDryRun } from './with-dry-run.js';
+export {
+  type GuardrailInput,
+  type GuardrailOutput,
+  type GuardrailsOptions,
+  type GuardrailVerdict,
+  type ToolGuardrail,
+  withGuardrails,
+} from './with-guardrails.js';
 export { type HandoffArtifactOptions, withHandoffArtifact } from './with-handoff-artifact.js';
 export {
   type IdempotencyKey,

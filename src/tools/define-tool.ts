@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors.js';
+import { checkInputExamples } from './input-examples.js';
 import { hasOwn, isPlainObject, type JsonObject, type JsonSchema } from './json.js';
 import { defaultSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import { assertToolName } from './tool-names.js';
@@ -119,7 +120,8 @@ function checkInjected(
  * Checks a tool spec and returns the frozen, fully resolved tool. Throws `ToolDefinitionError`
  * naming the broken rule: invalid name, missing handler, invalid or non-object schema, a Standard
  * Schema without a JSON Schema conversion (`schema_conversion`: pass `jsonSchema`), an injected
- * value declared in the schema, a retry policy on a tool with side effects, a bad timeout.
+ * value declared in the schema, a retry policy on a tool with side effects, a bad timeout, an
+ * `inputExamples` entry that does not match the input schema (`input_examples`).
  *
  * `inputSchema` is a JSON Schema or a Standard Schema (zod 4, valibot, …; see
  * docs/standard-schema.md). The handler's argument type is inferred from it (a Standard Schema's
@@ -183,15 +185,23 @@ export function defineTool<Args, Result, Context>(
   ) {
     fail(name, 'timeout', `timeoutMs must be a positive finite number; got ${spec.timeoutMs}`);
   }
+  const inputExamples = checkInputExamples(name, spec.inputExamples, inputSchema, validator);
   const declaredSafety = spec.safety ?? {};
   const safety = Object.freeze(resolveSafety(declaredSafety));
   // The overrides became `inputSchema` / `outputSchema`; a defined tool carries JSON Schema only.
-  const { jsonSchema: _json, outputJsonSchema: _outputJson, outputSchema: _output, ...rest } = spec;
+  const {
+    jsonSchema: _json,
+    outputJsonSchema: _outputJson,
+    outputSchema: _output,
+    inputExamples: _examples,
+    ...rest
+  } = spec;
   const tool: Tool<Args, Result, Context> = {
     ...rest,
     name,
     inputSchema,
     ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(inputExamples === undefined ? {} : { inputExamples }),
     ...(handler === undefined
       ? {}
       : { handler: handler as Tool<Args, Result, Context>['handler'] }),

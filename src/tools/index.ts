@@ -8,6 +8,7 @@ export {
   sha256Hex,
 } from './canonical-json.js';
 export { defineTool } from './define-tool.js';
+export { describeWithExamples } from './input-examples.js';
 export { hasOwn, isPlainObject, type JsonObject, type JsonSchema, type JsonValue } from './json.js';
 export {
   compileLinearRegex,

@@ -1,6 +1,6 @@
 import { InvalidOptionError, ToolDefinitionError } from '../errors.js';
 import { defineTool } from './define-tool.js';
-import type { JsonSchema } from './json.js';
+import type { JsonObject, JsonSchema } from './json.js';
 import { defaultSchemaValidator, type FormatMode, SchemaValidator } from './schema-validator.js';
 import { providerSafeAlias, TOOL_NAME_PATTERN } from './tool-names.js';
 import type { Tool, ToolSpec } from './tool-spec.js';
@@ -21,6 +21,11 @@ export interface ModelToolDefinition {
   readonly canonicalName: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
+  /**
+   * The tool's `inputExamples`, when it has some: adapters send them natively or write them
+   * into the description (`describeWithExamples`).
+   */
+  readonly inputExamples?: readonly JsonObject[];
 }
 
 /** Options of `createToolRegistry`. */
@@ -177,6 +182,7 @@ export class ToolRegistry {
         canonicalName: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema,
+        ...(tool.inputExamples === undefined ? {} : { inputExamples: tool.inputExamples }),
       }));
   }
 

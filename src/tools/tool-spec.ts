@@ -228,6 +228,13 @@ export interface ToolSpec<
   readonly resourceParams?: readonly string[];
   /** Calls of tools sharing a lane never run at the same time (e.g. `git`, `browser`). */
   readonly exclusiveLane?: string;
+  /**
+   * Example arguments that show the model how to call the tool (nested objects, optional fields,
+   * formats). Each is checked against the input schema when the tool is defined. Sent natively
+   * where the provider has a field for them (Anthropic `input_examples`), written into the
+   * description elsewhere (OpenAI, MCP clients). Default: none.
+   */
+  readonly inputExamples?: readonly JsonObject[];
   /** Hidden from the model until promoted by tool search. */
   readonly deferLoading?: boolean;
   readonly namespace?: string;

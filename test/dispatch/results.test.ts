@@ -35,6 +35,8 @@ describe('reserved statuses', () => {
       'in_doubt',
       'approval_required',
       'abandoned',
+      'guardrail_tripped',
+      'guardrail_halted',
     ]);
   });
 });

@@ -16,10 +16,12 @@ import {
 } from '../../src/index.js';
 import {
   type GovernanceStackOptions,
+  type GuardrailVerdict,
   type ToolCallSpan,
   withAuditLog,
   withConsent,
   withDryRun,
+  withGuardrails,
   withIdempotency,
   withRateLimit,
   withRedaction,
@@ -50,6 +52,7 @@ function composedStack(options: GovernanceStackOptions) {
     audit,
     telemetry,
     options.scope === undefined ? undefined : withScopedExecutor(options.scope),
+    options.guardrails === undefined ? undefined : withGuardrails(options.guardrails),
     reason?.caller,
     consent === undefined
       ? undefined
@@ -94,6 +97,8 @@ interface Scenario {
   readonly audit: 'local' | 'cloud' | 'both' | undefined;
   readonly telemetry: boolean;
   readonly scope: 'work only' | 'read only' | 'raise' | undefined;
+  /** Guardrails tripped by a call's `n`: blocks on input, withholds or replaces output, halts. */
+  readonly guardrails: { readonly trip: number; readonly async: boolean } | undefined;
   readonly reason: 'reject' | 'fill_blank' | undefined;
   readonly consent:
     | { readonly deny: number; readonly async: boolean; readonly when: 'all' | 'throws' }
@@ -110,6 +115,9 @@ const scenarios: fc.Arbitrary<Scenario> = fc.record({
   audit: fc.constantFrom('local', 'cloud', 'both', undefined),
   telemetry: fc.boolean(),
   scope: fc.constantFrom(undefined, undefined, 'work only', 'read only', 'raise'),
+  guardrails: fc.option(fc.record({ trip: fc.integer({ min: 0, max: 5 }), async: fc.boolean() }), {
+    nil: undefined,
+  }),
   reason: fc.constantFrom('reject', 'fill_blank', undefined),
   consent: fc.option(
     fc.record({
@@ -237,6 +245,23 @@ function optionsFor(
         : scenario.scope === 'read only'
           ? { stage: 'gen', sideEffectLevel: 'read_only' }
           : { stage: 'gen', allowedTools: ['work'], onViolation: 'raise' };
+  }
+  const guardrails = scenario.guardrails;
+  if (guardrails !== undefined) {
+    const verdictOf = (n: unknown, kind: 'input' | 'output'): GuardrailVerdict | undefined => {
+      if (n === guardrails.trip && kind === 'input') return { action: 'block', reason: 'input' };
+      if (n === guardrails.trip + 1 && kind === 'output') return { action: 'replace', output: 'x' };
+      if (n === guardrails.trip + 2 && kind === 'output') return { action: 'block', reason: 'out' };
+      if (n === guardrails.trip + 3) return { action: 'halt', reason: 'stop' };
+      return undefined;
+    };
+    const check =
+      (kind: 'input' | 'output') =>
+      ({ arguments: args }: { arguments: Record<string, unknown> }) =>
+        guardrails.async ? Promise.resolve(verdictOf(args.n, kind)) : verdictOf(args.n, kind);
+    options.guardrails = {
+      guardrails: [{ name: 'numbers', input: check('input'), output: check('output') }],
+    };
   }
   if (scenario.reason !== undefined) options.reason = { onMissing: scenario.reason };
   const consent = scenario.consent;

@@ -74,6 +74,8 @@ function errorOf(run: AgentRun): string | null {
       return `${run.pendingApprovals.length} call(s) wait for approval: see switchyard approvals`;
     case 'in_doubt':
       return `${run.inDoubt.length} call(s) may or may not have taken effect: see switchyard in-doubt`;
+    case 'halted':
+      return `a guardrail halted the run: ${run.results.find((result) => result.status === 'guardrail_halted')?.error ?? ''}`;
     default:
       return null;
   }

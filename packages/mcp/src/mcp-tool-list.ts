@@ -1,14 +1,17 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/server';
 import type { ToolRegistry } from 'switchyard';
-import type { AnyTool } from 'switchyard/tools';
+import { type AnyTool, describeWithExamples } from 'switchyard/tools';
 
-/** A registry tool as MCP clients see it in `tools/list`. */
+/**
+ * A registry tool as MCP clients see it in `tools/list`. MCP has no field for input examples:
+ * the tool's `inputExamples` are written into the description.
+ */
 export function mcpToolOf(tool: AnyTool): McpTool {
   const { safety } = tool;
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    description: describeWithExamples(tool.description, tool.inputExamples),
     inputSchema: tool.inputSchema as McpTool['inputSchema'],
     ...(tool.outputSchema === undefined
       ? {}

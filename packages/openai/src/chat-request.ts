@@ -5,7 +5,8 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ToolCallResult, TranscriptMessage } from 'switchyard';
 import type { AssistantMessage } from 'switchyard/providers';
-import type { ModelToolDefinition } from 'switchyard/tools';
+import { describeWithExamples, type ModelToolDefinition } from 'switchyard/tools';
+import { type StrictConversions, strictConversionsOf, strictParameters } from './strict-tools.js';
 
 /**
  * The Chat Completions request shapes: tool definitions, the conversation as chat messages and
@@ -16,22 +17,39 @@ import type { ModelToolDefinition } from 'switchyard/tools';
 /**
  * Tool definitions as Chat Completions function tools, under their provider-safe names.
  *
- * @returns `{type: 'function', function: {name, description, parameters}}` per definition.
+ * @param options.strict convert each schema to OpenAI's strict subset where it can be
+ *   (`toOpenAIStrictSchema`) and send those with `strict: true`; the model may then write `null`
+ *   for an optional field it leaves out: pass its arguments through the conversion's `restore`
+ *   before dispatch (the adapters do). Default false: every tool goes as defined, no `strict`.
+ * @returns `{type: 'function', function: {name, description, parameters, strict?}}` per definition.
  * @example
  * const tools = toChatTools(registry.modelDefinitions());
  * await client.chat.completions.create({ model, messages, tools });
  */
 export function toChatTools(
   definitions: readonly ModelToolDefinition[],
+  options: { readonly strict?: boolean } = {},
 ): ChatCompletionFunctionTool[] {
-  return definitions.map((definition) => ({
-    type: 'function',
-    function: {
-      name: definition.name,
-      description: definition.description,
-      parameters: definition.inputSchema as Record<string, unknown>,
-    },
-  }));
+  return chatTools(definitions, strictConversionsOf(definitions, options.strict === true));
+}
+
+/** The function tools of a request whose strict conversions are already made. */
+export function chatTools(
+  definitions: readonly ModelToolDefinition[],
+  conversions: StrictConversions,
+): ChatCompletionFunctionTool[] {
+  return definitions.map((definition) => {
+    const { parameters, strict } = strictParameters(definition, conversions);
+    return {
+      type: 'function',
+      function: {
+        name: definition.name,
+        description: describeWithExamples(definition.description, definition.inputExamples),
+        parameters,
+        ...(strict ? { strict } : {}),
+      },
+    };
+  });
 }
 
 /**

@@ -3,9 +3,10 @@ import type { ModelClient } from 'switchyard';
 import { InvalidOptionError } from 'switchyard';
 import type { ModelRequest } from 'switchyard/providers';
 import { chatChunkDeltas } from './chat-chunk-deltas.js';
-import { toChatMessages, toChatTools } from './chat-request.js';
+import { chatTools, toChatMessages } from './chat-request.js';
 import { openAIModelClient } from './openai-model-client.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
+import type { StrictConversions } from './strict-tools.js';
 
 /** Options of `createOpenAIChatModel`. */
 export interface OpenAIChatModelOptions extends OpenAIModelOptions {
@@ -53,7 +54,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
   }
   const { client, model } = settings;
 
-  function body(request: ModelRequest): ChatCompletionCreateParamsStreaming {
+  function body(
+    request: ModelRequest,
+    conversions: StrictConversions,
+  ): ChatCompletionCreateParamsStreaming {
     const hasTools = request.tools.length > 0;
     return {
       ...settings.extraBody,
@@ -62,7 +66,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ModelCli
         ? {}
         : { max_completion_tokens: settings.maxOutputTokens }),
       // The API refuses an empty tools list, and parallel_tool_calls without tools.
-      ...(hasTools ? { tools: toChatTools(request.tools) } : {}),
+      ...(hasTools ? { tools: chatTools(request.tools, conversions) } : {}),
       ...(hasTools && settings.parallelToolCalls !== undefined
         ? { parallel_tool_calls: settings.parallelToolCalls }
         : {}),

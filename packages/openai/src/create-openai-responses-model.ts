@@ -8,11 +8,12 @@ import { openAIModelClient } from './openai-model-client.js';
 import { type OpenAIModelOptions, resolveOpenAIOptions } from './openai-options.js';
 import { responsesEventDeltas } from './responses-event-deltas.js';
 import {
+  responsesTools,
   toResponsesInput,
   toResponsesToolSearchTools,
-  toResponsesTools,
 } from './responses-request.js';
 import { responsesToolSearches } from './responses-tool-searches.js';
+import type { StrictConversions } from './strict-tools.js';
 
 /** Options of `createOpenAIResponsesModel`. */
 export interface OpenAIResponsesModelOptions extends OpenAIModelOptions {
@@ -34,7 +35,7 @@ const FACTORY = 'createOpenAIResponsesModel';
  * `openai`, native tool calling.
  *
  * Each `stream(request)` sends one streamed request with flat function tools (provider-safe
- * names, `strict: false`) plus any `hostedTools`, the system prompt as `instructions` and the
+ * names, `strict: true` where the schema converts and `strictTools` allows, else `strict: false`) plus any `hostedTools`, the system prompt as `instructions` and the
  * conversation as input items, and yields the events as `ToolCallDelta`s (see
  * `responsesEventDeltas`). The request goes out when iteration starts. Options: see
  * `OpenAIModelOptions` (only `model` is required; `maxOutputTokens` is sent as
@@ -60,10 +61,13 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   const { client, model } = settings;
   const hostedTools = checkHostedTools(options.hostedTools);
 
-  function body(request: ModelRequest): ResponseCreateParamsStreaming {
+  function body(
+    request: ModelRequest,
+    conversions: StrictConversions,
+  ): ResponseCreateParamsStreaming {
     const tools = [
       ...toResponsesToolSearchTools(request.toolSearch),
-      ...toResponsesTools(request.tools),
+      ...responsesTools(request.tools, conversions),
       ...hostedTools,
     ];
     return {

@@ -20,3 +20,4 @@ export {
   toResponsesInput,
   toResponsesTools,
 } from './responses-request.js';
+export { type StrictSchemaConversion, toOpenAIStrictSchema } from './strict-schema.js';

@@ -4,11 +4,19 @@ import { streamProviderTurn } from 'switchyard/providers';
 import type { ToolCallDelta } from 'switchyard/streams';
 import { OPENAI_PROVIDER, toOpenAIModelError } from './openai-model-error.js';
 import type { ResolvedOpenAIOptions } from './openai-options.js';
+import {
+  restoringStrictArguments,
+  type StrictConversions,
+  strictConversionsOf,
+} from './strict-tools.js';
 
 /** What one OpenAI API adds to the shared adapter: its request body, call and translator. */
 export interface OpenAIEndpoint<Params, Event> {
-  /** The request body of a turn; built when `stream` is called, so a bad request throws there. */
-  readonly body: (request: ModelRequest) => Params;
+  /**
+   * The request body of a turn, its tools converted as `conversions` say; built when `stream` is
+   * called, so a bad request throws there.
+   */
+  readonly body: (request: ModelRequest, conversions: StrictConversions) => Params;
   /** Sends the streamed request with the SDK options and the turn's signal. */
   readonly send: (
     params: Params,
@@ -28,11 +36,12 @@ export function openAIModelClient<Params, Event>(
     model: settings.model,
     toolCalling: 'native',
     stream(request) {
-      const params = endpoint.body(request);
+      const conversions = strictConversionsOf(request.tools, settings.strictTools);
+      const params = endpoint.body(request, conversions);
       return streamProviderTurn({
         provider: OPENAI_PROVIDER,
         open: (signal) => endpoint.send(params, { ...settings.requestOptions, signal }),
-        translate: endpoint.translator(),
+        translate: restoringStrictArguments(endpoint.translator(), conversions),
         toError: toOpenAIModelError,
         signal: request.signal,
         idleTimeoutMs: settings.idleTimeoutMs,

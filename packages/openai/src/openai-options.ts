@@ -11,6 +11,7 @@ import {
   requireOptionalPeer,
 } from 'switchyard/extension';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from 'switchyard/providers';
+import { modelTakesStrictTools } from './strict-tools.js';
 
 /** Options both OpenAI adapters take. */
 export interface OpenAIModelOptions {
@@ -41,6 +42,15 @@ export interface OpenAIModelOptions {
   /** `parallel_tool_calls`, sent only when tools are offered. Default: not sent (the API's: true). */
   readonly parallelToolCalls?: boolean;
   /**
+   * Send tools with `strict: true` (OpenAI Structured Outputs: arguments guaranteed to match the
+   * schema) when their schema converts to the strict subset without changing meaning (see
+   * `toOpenAIStrictSchema`); the others go with `strict: false`. The `null` the model writes for
+   * a left-out optional field is turned back into an absent field before validation. `'auto'`
+   * turns it on for models known to support it (GPT-4o from 2024-08-06, GPT-4.1, GPT-5, o1 and
+   * later); `false` sends every tool `strict: false`. Default `'auto'`.
+   */
+  readonly strictTools?: boolean | 'auto';
+  /**
    * More request-body fields (`tool_choice`, `reasoning_effort`, `store`, `metadata`, …). The
    * fields the adapter sets itself (model, messages or input, tools, streaming) win.
    */
@@ -58,6 +68,8 @@ export interface ResolvedOpenAIOptions {
   readonly temperature: number | undefined;
   readonly maxOutputTokens: number | undefined;
   readonly parallelToolCalls: boolean | undefined;
+  /** Whether tools that convert to the strict subset go with `strict: true`. */
+  readonly strictTools: boolean;
   readonly extraBody: Readonly<Record<string, unknown>>;
 }
 
@@ -101,6 +113,7 @@ export function resolveOpenAIOptions(
     parallelToolCalls: optional(given.parallelToolCalls, (value) =>
       checkBoolean(factory, 'parallelToolCalls', value),
     ),
+    strictTools: strictToolsOf(factory, model, given.strictTools),
     extraBody: optional(given.extraBody, (value) => checkObject(factory, 'extraBody', value)) ?? {},
   };
 }
@@ -142,6 +155,15 @@ function clientOf(options: OpenAIModelOptions, factory: string, api: 'chat' | 'r
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(baseURL === undefined ? {} : { baseURL }),
   });
+}
+
+function strictToolsOf(factory: string, model: string, value: unknown): boolean {
+  if (value === undefined || value === 'auto') return modelTakesStrictTools(model);
+  if (typeof value === 'boolean') return value;
+  throw new InvalidOptionError(
+    'strictTools',
+    `${factory}: strictTools must be true, false or 'auto'`,
+  );
 }
 
 function optional<T>(value: unknown, check: (value: unknown) => T): T | undefined {

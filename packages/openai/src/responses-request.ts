@@ -6,7 +6,8 @@ import type {
 } from 'openai/resources/responses/responses';
 import type { ToolCallResult, TranscriptMessage } from 'switchyard';
 import type { NativeToolSearchRequest } from 'switchyard/providers';
-import type { ModelToolDefinition } from 'switchyard/tools';
+import { describeWithExamples, type ModelToolDefinition } from 'switchyard/tools';
+import { type StrictConversions, strictConversionsOf, strictParameters } from './strict-tools.js';
 
 /**
  * The Responses request shapes: flat function tools, the conversation as input items and tool
@@ -21,21 +22,34 @@ export const RESPONSES_RECORD = 'openai-responses';
 export type FunctionCallOutputItem = ResponseInputItem.FunctionCallOutput;
 
 /**
- * Tool definitions as Responses function tools, under their provider-safe names. `strict` is
- * false: strict mode only takes schemas whose properties are all required and closed, and
- * Switchyard validates the arguments itself.
+ * Tool definitions as Responses function tools, under their provider-safe names.
  *
- * @returns `{type: 'function', name, description, parameters, strict: false}` per definition.
+ * @param options.strict convert each schema to OpenAI's strict subset where it can be
+ *   (`toOpenAIStrictSchema`) and send those with `strict: true`; the model may then write `null`
+ *   for an optional field it leaves out: pass its arguments through the conversion's `restore`
+ *   before dispatch (the adapters do). Default false: every tool goes as defined with
+ *   `strict: false` (the API's own default would be strict).
+ * @returns `{type: 'function', name, description, parameters, strict}` per definition.
  * @example
  * await client.responses.create({ model, input, tools: toResponsesTools(registry.modelDefinitions()) });
  */
-export function toResponsesTools(definitions: readonly ModelToolDefinition[]): FunctionTool[] {
+export function toResponsesTools(
+  definitions: readonly ModelToolDefinition[],
+  options: { readonly strict?: boolean } = {},
+): FunctionTool[] {
+  return responsesTools(definitions, strictConversionsOf(definitions, options.strict === true));
+}
+
+/** The function tools of a request whose strict conversions are already made. */
+export function responsesTools(
+  definitions: readonly ModelToolDefinition[],
+  conversions: StrictConversions,
+): FunctionTool[] {
   return definitions.map((definition) => ({
     type: 'function',
     name: definition.name,
-    description: definition.description,
-    parameters: definition.inputSchema as Record<string, unknown>,
-    strict: false,
+    description: describeWithExamples(definition.description, definition.inputExamples),
+    ...strictParameters(definition, conversions),
   }));
 }
 
@@ -124,7 +138,7 @@ export function toResponsesToolSearchTools(search: NativeToolSearchRequest | und
     const tool = {
       type: 'function' as const,
       name: definition.name,
-      description: definition.description,
+      description: describeWithExamples(definition.description, definition.inputExamples),
       parameters: definition.inputSchema as Record<string, unknown>,
       strict: false,
       defer_loading: true,

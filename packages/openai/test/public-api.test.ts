@@ -16,6 +16,7 @@ const NAMES = [
   'toChatToolMessages',
   'toChatTools',
   'toOpenAIModelError',
+  'toOpenAIStrictSchema',
   'toResponsesFunctionOutputs',
   'toResponsesInput',
   'toResponsesTools',

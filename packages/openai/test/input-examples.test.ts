@@ -1,0 +1,55 @@
+import { createToolRegistry, defineTool } from 'switchyard';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CHAT_PATH,
+  chatToolCallStream,
+  type OpenAIWireServer,
+  RESPONSES_PATH,
+  responsesToolCallStream,
+  startOpenAIWireServer,
+} from '../../../test/support/openai-wire-server.js';
+import { createOpenAIChatModel, createOpenAIResponsesModel } from '../src/index.js';
+import { collect } from './support.js';
+
+const registry = createToolRegistry([
+  defineTool({
+    name: 'weather',
+    description: 'Current weather',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    inputExamples: [{ city: 'Oslo' }],
+    handler: () => 21,
+  }),
+]);
+const request = () => ({
+  messages: [{ role: 'user' as const, text: 'Weather?' }],
+  tools: registry.modelDefinitions(),
+});
+const described = 'Current weather\n\nInput examples:\n{"city":"Oslo"}';
+
+let server: OpenAIWireServer;
+beforeEach(async () => {
+  server = await startOpenAIWireServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('input examples on OpenAI, which has no field for them', () => {
+  it('are written into the Chat Completions tool description', async () => {
+    server.reply(CHAT_PATH, { sse: chatToolCallStream([]) });
+    await collect(
+      createOpenAIChatModel({ model: 'gpt-5.1', client: server.client() }).stream(request()),
+    );
+    const { body } = await server.nextRequest();
+    expect(body.tools).toMatchObject([{ function: { name: 'weather', description: described } }]);
+  });
+
+  it('are written into the Responses tool description', async () => {
+    server.reply(RESPONSES_PATH, { sse: responsesToolCallStream([]) });
+    await collect(
+      createOpenAIResponsesModel({ model: 'gpt-5.1', client: server.client() }).stream(request()),
+    );
+    const { body } = await server.nextRequest();
+    expect(body.tools).toMatchObject([{ name: 'weather', description: described }]);
+  });
+});
