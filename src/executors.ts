@@ -6,6 +6,7 @@ export type {
   ExecutionOutcome,
   ExecutionRequest,
   Executor,
+  ExecutorFailure,
   RuntimeValues,
 } from './dispatch/executor.js';
 export { createInlineExecutor } from './dispatch/inline-executor.js';

@@ -4,6 +4,7 @@ import type { RunState } from './run-state.js';
 
 /** Which calls wait for a decision, and for how long. */
 export interface ApprovalSettings {
+  /** True when the call must wait for a decision. */
   when(call: ToolCallEnvelope): boolean;
   /** A request lapses into a denial this long after it was made; undefined: never. */
   readonly expiresInMs: number | undefined;

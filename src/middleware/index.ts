@@ -95,6 +95,7 @@ export {
 } from './with-consent.js';
 export { type DryRunOptions, type DryRunPreview, withDryRun } from './with-dry-run.js';
 export {
+  type GuardrailCheck,
   type GuardrailInput,
   type GuardrailOutput,
   type GuardrailsOptions,

@@ -17,6 +17,7 @@ export type ReceiptSink = (
   call: ToolCallEnvelope,
 ) => void | Promise<void>;
 
+/** Options of `withAuditLog`: where receipts go and what they leave out. */
 export interface AuditLogOptions {
   /**
    * `local`: an append-only, hash-chained JSONL log per session; `cloud`: the receipt rides on

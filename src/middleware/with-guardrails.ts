@@ -32,7 +32,8 @@ export interface GuardrailOutput extends GuardrailInput {
   readonly result: ToolCallResult;
 }
 
-type Check<T> = (
+/** A guardrail's check: a verdict trips it, undefined lets the call (or its result) through. */
+export type GuardrailCheck<T> = (
   subject: T,
 ) => GuardrailVerdict | undefined | Promise<GuardrailVerdict | undefined>;
 
@@ -47,9 +48,9 @@ export interface ToolGuardrail {
   /** The tools it watches, by canonical name. Default: every tool. */
   readonly tools?: readonly string[];
   /** Runs on the arguments before the tool (and before consent and binders, in the stack). */
-  readonly input?: Check<GuardrailInput>;
+  readonly input?: GuardrailCheck<GuardrailInput>;
   /** Runs on a result of the tool (`ok` or `error`) before the model sees it. */
-  readonly output?: Check<GuardrailOutput>;
+  readonly output?: GuardrailCheck<GuardrailOutput>;
 }
 
 /** Options of `withGuardrails`. */

@@ -23,6 +23,10 @@ export type TelemetrySink =
   | 'noop'
   | SpanSink;
 
+/**
+ * Options of `withTelemetry`: the sink (or sinks), what spans record, and how sink failures are
+ * reported.
+ */
 export interface TelemetryOptions extends SpanOptions {
   readonly sink?: TelemetrySink;
   /** Several sinks at once (fan-out); each failure is reported on its own. */
@@ -60,7 +64,10 @@ const LAYER = 'with_telemetry';
  * The telemetry layer, with `flush()`: resolves once the spans of the calls made so far are
  * handed to the sinks and the sinks that batch have sent them.
  */
-export type TelemetryCaller = ToolCaller & { flush(): Promise<void> };
+export type TelemetryCaller = ToolCaller & {
+  /** Resolves once the spans of the calls made so far are with the sinks, and sent by those that batch. */
+  flush(): Promise<void>;
+};
 
 function resolveSink(
   spec: TelemetrySink,

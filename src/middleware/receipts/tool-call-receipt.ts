@@ -51,6 +51,7 @@ export type ReceiptSchemaVersion = 1 | 2;
 /** The version new receipt logs are started with. */
 export const RECEIPT_SCHEMA_VERSION: ReceiptSchemaVersion = 2;
 
+/** The status a receipt records: the call's result status folded into the receipt schema's six. */
 export type ReceiptStatus =
   | 'ok'
   | 'schema_violation'
@@ -81,6 +82,7 @@ function receiptStatus(result: ToolCallResult): ReceiptStatus {
   return 'error';
 }
 
+/** What `buildReceipt` makes a receipt of: the call, its result, and the log's settings. */
 export interface ReceiptInput {
   readonly call: ToolCallEnvelope;
   readonly result: ToolCallResult;

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { SpanSink } from './span-sinks.js';
 import type { ToolCallSpan } from './tool-call-span.js';
 
+/**
+ * Options of the `langfuse` sink: where its ingestion API is, its keys, and how spans are batched.
+ */
 export interface LangfuseSinkOptions {
   /** Default: env `LANGFUSE_BASE_URL` (or `LANGFUSE_HOST`). */
   readonly baseUrl?: string;

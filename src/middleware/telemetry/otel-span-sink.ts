@@ -7,16 +7,22 @@ import type { ToolCallSpan } from './tool-call-span.js';
  */
 export interface OtelApi {
   readonly trace: {
+    /** The tracer named `name`. */
     getTracer(name: string): OtelTracer;
+    /** A context with `span` as its active span (the parent of the layer spans). */
     setSpan(context: unknown, span: OtelSpan): unknown;
   };
-  readonly context: { active(): unknown };
+  readonly context: {
+    /** The active context, where the tool span starts. */
+    active(): unknown;
+  };
   readonly SpanKind: { readonly INTERNAL: number };
   readonly SpanStatusCode: { readonly ERROR: number };
 }
 
 /** The part of an OpenTelemetry `Tracer` the sink uses. */
 export interface OtelTracer {
+  /** Starts a span (`execute_tool …` or a layer's child span). */
   startSpan(
     name: string,
     options: { kind?: number; startTime?: number; attributes?: Record<string, unknown> },
@@ -26,8 +32,11 @@ export interface OtelTracer {
 
 /** The part of an OpenTelemetry `Span` the sink uses. */
 export interface OtelSpan {
+  /** Records an event of the call (`retry`, `cancelled`, …) at `time`. */
   addEvent(name: string, time?: number): unknown;
+  /** Set only when the call failed: `ERROR`, with the error as its message. */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Ends the span at `endTime`. */
   end(endTime?: number): void;
 }
 

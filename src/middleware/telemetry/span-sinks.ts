@@ -2,6 +2,7 @@ import type { ToolCallSpan } from './tool-call-span.js';
 
 /** Receives finished spans. Errors (thrown or rejected) are reported, never raised into the call. */
 export interface SpanSink {
+  /** Takes one call's span; a sink that fails never fails the call. */
   export(span: ToolCallSpan): void | Promise<void>;
   /** Sends what is buffered (sinks that batch). */
   flush?(): Promise<void>;

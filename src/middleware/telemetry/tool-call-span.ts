@@ -34,6 +34,7 @@ export interface ToolCallSpan {
   readonly children: readonly LayerSpan[];
 }
 
+/** What a call's span records beyond the conventions' required attributes. */
 export interface SpanOptions {
   /** Record `gen_ai.tool.call.arguments` (sensitive; off by default). */
   readonly recordArguments?: boolean;
