@@ -212,8 +212,9 @@ describe('the architecture', () => {
   });
 
   it('lists every room of the core in docs/architecture.md, and no other', () => {
+    // src/errors/ is part of the top files' room (see roomOf), not a room of its own.
     const rooms = readdirSync(SRC, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && entry.name !== 'errors')
       .map((entry) => entry.name);
     expect([...documentedRooms().keys()].sort()).toEqual(['top', ...rooms].sort());
   });
