@@ -48,7 +48,8 @@ describe('schemas written to hurt the validator', () => {
     ['lookbehind', '(?<!a)b', /lookbehind/],
     ['a backreference', '^(a)\\1$', /backreference/],
     ['a named backreference', '^(?<x>a)\\k<x>$', /backreference/],
-    ['an inline modifier', '^(?i:a)$', /inline modifiers/],
+    // Node 22's V8 predates ES2025's modifiers and refuses the pattern as not ECMAScript at all.
+    ['an inline modifier', '^(?i:a)$', /inline modifiers|Invalid group/],
     ['a repeat count above 1000', '^a{1001}$', /repeat count above 1000/],
     ['a program too large', `^${'[a-z]{1,999}'.repeat(3)}$`, /steps per character/],
     ['groups nested 600 deep', `${'('.repeat(600)}a${')'.repeat(600)}`, /nest deeper/],
