@@ -79,6 +79,7 @@ export { dispatchStreamedTurn, type StreamedTurn } from './streams/streamed-turn
 export type { DispatchTurnOptions } from './streams/turn-options.js';
 export { defineTool } from './tools/define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './tools/json.js';
+export type { ToolCost, ToolUsage } from './tools/tool-cost.js';
 export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';
 export type {
   Tool,

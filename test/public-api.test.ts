@@ -229,6 +229,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'toolNeedsApproval',
   ],
   './extension': [
+    'CostTally',
     'FifoQueue',
     'checkBoolean',
     'checkFunction',

@@ -1,5 +1,6 @@
 import { CancelledError, errorMessage } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
+import type { ToolUsage } from '../tools/tool-cost.js';
 import type { AuditData } from './audit.js';
 import type { ToolDenial } from './denials.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
@@ -90,6 +91,8 @@ export interface ToolCallResult {
   readonly denial?: ToolDenial;
   /** Executions run for this call (more than one when a retry policy applied). */
   readonly attempts?: number;
+  /** What the call cost, when its tool reported a cost (`runtime.reportCost`). */
+  readonly usage?: ToolUsage;
 }
 
 /** Fields a short-circuiting layer may set on its result. */
