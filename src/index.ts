@@ -59,6 +59,7 @@ export { governanceStack } from './middleware/governance-stack.js';
 export { toolInjectParam } from './middleware/tool-inject-param.js';
 export { toolsUseMiddleware } from './middleware/tools-use-middleware.js';
 export { withAuditLog } from './middleware/with-audit-log.js';
+export { withBudget } from './middleware/with-budget.js';
 export { withConsent } from './middleware/with-consent.js';
 export { withDryRun } from './middleware/with-dry-run.js';
 export { withGuardrails } from './middleware/with-guardrails.js';

@@ -33,6 +33,8 @@ export const RESERVED_STATUSES = [
   'guardrail_tripped',
   // A guardrail refused the call or withheld its result and stops the run.
   'guardrail_halted',
+  // A budget of `withBudget` is spent (dollars the tools reported, or calls of a tool).
+  'budget_exceeded',
 ] as const;
 
 /**
