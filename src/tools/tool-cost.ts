@@ -24,6 +24,11 @@ export interface ToolUsage {
   readonly units?: number;
   readonly unit?: string;
   /**
+   * The call's share of its model turn's tokens (input and output), set by `agentLoop` on the
+   * run's results: the turn's tokens split equally across its calls (see `withModelTokens`).
+   */
+  readonly modelTokens?: number;
+  /**
    * The tool reported dollars but does not declare `safety.spend`: the execution policy never
    * saw it as a tool that charges (`spend.charge`). The cost is kept; fix the declaration.
    */
