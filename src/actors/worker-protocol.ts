@@ -109,9 +109,9 @@ export function readCall(calls: readonly unknown[], slot: number): WorkerCall {
 }
 
 /**
- * What one call produced. `progress` counts the progress and cost messages the call posted: the main thread
- * settles the call only once it has seen them all, because the channel they travel on and the
- * result are not ordered with each other.
+ * What one call produced. `progress` counts the progress and cost messages the call posted: the
+ * main thread settles the call only once it has seen them all, because the channel they travel on
+ * and the result are not ordered with each other.
  */
 export type WorkerOutcome =
   | { readonly ok: true; readonly value: unknown; readonly progress: number }

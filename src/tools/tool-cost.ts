@@ -25,7 +25,7 @@ export interface ToolUsage {
   readonly unit?: string;
   /**
    * The call's share of its model turn's tokens (input and output), set by `agentLoop` on the
-   * run's results: the turn's tokens split equally across its calls (see `withModelTokens`).
+   * run's results: the turn's tokens split equally across its calls (docs/agent-loop.md).
    */
   readonly modelTokens?: number;
   /**
