@@ -22,3 +22,4 @@ export {
   optionsObject,
 } from './option-checks.js';
 export { requireOptionalPeer } from './optional-peer.js';
+export { CostTally } from './tools/tool-cost.js';

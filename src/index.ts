@@ -59,6 +59,7 @@ export { governanceStack } from './middleware/governance-stack.js';
 export { toolInjectParam } from './middleware/tool-inject-param.js';
 export { toolsUseMiddleware } from './middleware/tools-use-middleware.js';
 export { withAuditLog } from './middleware/with-audit-log.js';
+export { withBudget } from './middleware/with-budget.js';
 export { withConsent } from './middleware/with-consent.js';
 export { withDryRun } from './middleware/with-dry-run.js';
 export { withGuardrails } from './middleware/with-guardrails.js';
@@ -79,6 +80,7 @@ export { dispatchStreamedTurn, type StreamedTurn } from './streams/streamed-turn
 export type { DispatchTurnOptions } from './streams/turn-options.js';
 export { defineTool } from './tools/define-tool.js';
 export type { JsonObject, JsonSchema, JsonValue } from './tools/json.js';
+export type { ToolCost, ToolUsage } from './tools/tool-cost.js';
 export { createToolRegistry, type ToolRegistry } from './tools/tool-registry.js';
 export type {
   Tool,

@@ -42,6 +42,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'toolOutput',
     'toolsUseMiddleware',
     'withAuditLog',
+    'withBudget',
     'withConsent',
     'withDryRun',
     'withExecutionPolicy',
@@ -135,6 +136,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'toolInjectParam',
     'toolsUseMiddleware',
     'withAuditLog',
+    'withBudget',
     'withConsent',
     'withDryRun',
     'withExecutionPolicy',
@@ -229,6 +231,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'toolNeedsApproval',
   ],
   './extension': [
+    'CostTally',
     'FifoQueue',
     'checkBoolean',
     'checkFunction',

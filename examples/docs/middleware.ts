@@ -49,6 +49,7 @@ await audit.close();
 // #region composed
 import { createToolRegistry } from 'switchyard';
 import {
+  withBudget,
   withDryRun,
   withIdempotency,
   withRateLimit,
@@ -71,6 +72,7 @@ const composed = createDispatcher({
     withRedaction(({ phase, args }) => (phase === 'in' ? { args: dropSecrets(args) } : undefined)),
     withIdempotency((call) => `${call.toolName}:${JSON.stringify(call.toolArgs)}`),
     withTimeout({ maxMs: 30_000, hard: true }),
+    withBudget({ maxUsd: 5, perTool: { search: { maxUsd: 1 } } }), // dollars the tools report
     withRateLimit({ maxCalls: 200, perTool: { search: 20 } }),
     withDryRun({ only: shadowTools }), // innermost: the audit sees what was attempted
   ]),

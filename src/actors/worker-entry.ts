@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { derivedIdempotencyKey } from '../dispatch/idempotency-key.js';
 import { ToolDefinitionError } from '../errors.js';
+import { CostTally, type ToolCost } from '../tools/tool-cost.js';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import { deepFreeze } from './deep-freeze.js';
 import { toErrorData } from './error-data.js';
@@ -90,8 +91,10 @@ class WorkerRuntime implements ToolRuntime {
   readonly secrets: Readonly<Record<string, string>> | undefined;
   readonly #ticket: number;
   readonly #idempotencyKey: string | null;
-  /** Progress messages this call posted. */
+  /** Progress and cost messages this call posted. */
   #posted = 0;
+  /** Checks this call's cost reports here, so the handler sees a bad one; null until one. */
+  #costs: CostTally | null = null;
 
   constructor(call: WorkerCall, hidden: HiddenValues | null | undefined) {
     this.callId = call.callId;
@@ -112,7 +115,7 @@ class WorkerRuntime implements ToolRuntime {
     return NEVER_ABORTED;
   }
 
-  /** Progress messages the call posted (read by the worker, out of the handler's reach). */
+  /** Progress and cost messages the call posted (read by the worker, out of the handler's reach). */
   static progressOf(runtime: WorkerRuntime): number {
     return runtime.#posted;
   }
@@ -120,6 +123,18 @@ class WorkerRuntime implements ToolRuntime {
   emit(progress: ToolProgress): void {
     this.#posted += 1;
     postToPool({ type: 'progress', ticket: this.#ticket, progress });
+  }
+
+  reportCost(cost: ToolCost): void {
+    this.#costs ??= new CostTally();
+    this.#costs.add(cost);
+    // Counted with the progress messages: the main thread settles the call after it has seen both.
+    this.#posted += 1;
+    postToPool({
+      type: 'cost',
+      ticket: this.#ticket,
+      cost: { usd: cost.usd, units: cost.units, unit: cost.unit },
+    });
   }
 }
 

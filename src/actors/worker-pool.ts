@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
+import type { ToolCost } from '../tools/tool-cost.js';
 import { CrashBreakers } from './crash-breakers.js';
 import { fromErrorData } from './error-data.js';
 import { FifoQueue } from './fifo-queue.js';
@@ -102,12 +103,13 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       pending.crashCause = `uncaught ${JSON.stringify(message.message)}`;
       return;
     }
-    if (message.type !== 'progress') {
+    if (message.type === 'done') {
       settleWith(pending, message.outcome);
       return;
     }
     pending.progressSeen += 1;
-    pending.request.emit(message.progress);
+    if (message.type === 'progress') pending.request.emit(message.progress);
+    else addCost(pending.request, message.cost);
     const held = pending.heldOutcome;
     if (held !== undefined && pending.progressSeen >= held.progress)
       settleWith(pending, held.outcome);
@@ -332,4 +334,17 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       await closeWithin(piscina, closeTimeoutMs);
     },
   };
+}
+
+/**
+ * Adds a cost a worker's handler reported. The worker checked it against the attempt's earlier
+ * reports; only an earlier attempt's other unit can refuse it here, and then this attempt's units
+ * are the ones not counted (its report is the one at odds with the call's).
+ */
+function addCost(request: ExecutionRequest, cost: ToolCost): void {
+  try {
+    request.reportCost(cost);
+  } catch {
+    if (cost.usd !== undefined) request.reportCost({ usd: cost.usd });
+  }
 }

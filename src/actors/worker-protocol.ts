@@ -1,3 +1,4 @@
+import type { ToolCost } from '../tools/tool-cost.js';
 import type { ToolProgress, ToolTurnFacts } from '../tools/tool-spec.js';
 import type { ErrorData } from './error-data.js';
 
@@ -108,9 +109,9 @@ export function readCall(calls: readonly unknown[], slot: number): WorkerCall {
 }
 
 /**
- * What one call produced. `progress` counts the progress messages the call posted: the main thread
- * settles the call only once it has seen them all, because the channel they travel on and the
- * result are not ordered with each other.
+ * What one call produced. `progress` counts the progress and cost messages the call posted: the
+ * main thread settles the call only once it has seen them all, because the channel they travel on
+ * and the result are not ordered with each other.
  */
 export type WorkerOutcome =
   | { readonly ok: true; readonly value: unknown; readonly progress: number }
@@ -186,6 +187,8 @@ export function readOutcome(result: unknown, slot: number): WorkerOutcome | unde
  */
 export type ChannelMessage =
   | { readonly type: 'progress'; readonly ticket: number; readonly progress: ToolProgress }
+  /** A cost the handler reported (checked in the worker); counted with the progress messages. */
+  | { readonly type: 'cost'; readonly ticket: number; readonly cost: ToolCost }
   | { readonly type: 'done'; readonly ticket: number; readonly outcome: WorkerOutcome }
   /**
    * Outcomes of a batch's finished calls posted before the batch ends, so that a call still
@@ -208,7 +211,11 @@ export function isChannelMessage(message: unknown): message is ChannelMessage {
   const { type, ticket, tickets, outcomes } = message as Record<string, unknown>;
   if (type === 'results') return Array.isArray(tickets) && Array.isArray(outcomes);
   return (
-    (type === 'progress' || type === 'done' || type === 'start' || type === 'crash') &&
+    (type === 'progress' ||
+      type === 'cost' ||
+      type === 'done' ||
+      type === 'start' ||
+      type === 'crash') &&
     typeof ticket === 'number'
   );
 }

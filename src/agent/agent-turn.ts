@@ -1,6 +1,7 @@
 import type { CandidateRetractedEvent } from '../streams/detector-events.js';
 import type { StreamedTurn } from '../streams/streamed-turn.js';
 import type { AgentTurn, ProviderNativeRecord } from './agent-types.js';
+import { withModelTokens } from './model-token-split.js';
 
 /** The run's record of one streamed model turn. */
 export function agentTurn(iteration: number, turn: StreamedTurn, doneMarker: string): AgentTurn {
@@ -24,7 +25,7 @@ export function agentTurn(iteration: number, turn: StreamedTurn, doneMarker: str
     text: turn.prose,
     finish: turn.finish,
     usage: turn.usage,
-    results: turn.results,
+    results: withModelTokens(turn.results, turn.usage),
     retracted,
     providerNative,
     done: turn.doneMarker !== null || turn.prose.includes(doneMarker),

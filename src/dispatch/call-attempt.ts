@@ -1,6 +1,7 @@
 import { AbortLink, cancellationOf, type LinkOptions } from '../cancellation.js';
 import { CancelledError, ToolTimeoutError } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
+import { CostTally, type ToolCost } from '../tools/tool-cost.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import { backoffDelay } from './backoff.js';
@@ -38,6 +39,8 @@ export interface AttemptOptions {
   readonly attempt?: number;
   /** When the first attempt started. Default: now. */
   readonly started?: number;
+  /** What earlier attempts of the call reported they spent. */
+  readonly costs?: CostTally | null;
 }
 
 /**
@@ -57,6 +60,8 @@ export class CallAttempt implements ExecutionRequest {
   readonly #attempt: number;
   /** When the first attempt started: results report the time of every attempt together. */
   readonly #started: number;
+  /** What the call's attempts reported they spent; null until one reports. */
+  #costs: CostTally | null;
   /**
    * The attempt's abort state. A time limit makes it when the attempt runs; a call with only a
    * signal follows that signal from the first read of the attempt's abort (`signal`,
@@ -66,7 +71,15 @@ export class CallAttempt implements ExecutionRequest {
   /** The attempt is over: an abort state made now follows nothing. */
   #ended = false;
 
-  constructor({ deps, call, tool, executor, attempt = 1, started = deps.now() }: AttemptOptions) {
+  constructor({
+    deps,
+    call,
+    tool,
+    executor,
+    attempt = 1,
+    started = deps.now(),
+    costs = null,
+  }: AttemptOptions) {
     this.tool = tool;
     this.args = call.toolArgs;
     this.callId = call.callId;
@@ -77,6 +90,7 @@ export class CallAttempt implements ExecutionRequest {
     this.#executor = executor;
     this.#attempt = attempt;
     this.#started = started;
+    this.#costs = costs;
   }
 
   get signal(): AbortSignal {
@@ -106,6 +120,11 @@ export class CallAttempt implements ExecutionRequest {
       this.#call,
       scrubber === null ? progress : (scrubber.value(progress) as ToolProgress),
     );
+  }
+
+  reportCost(cost: ToolCost): void {
+    this.#costs ??= new CostTally();
+    this.#costs.add(cost);
   }
 
   #link(): AbortLink {
@@ -168,7 +187,9 @@ export class CallAttempt implements ExecutionRequest {
   /** The result the outcome means, or the next attempt's; throws the call's cancellation. */
   #answer(outcome: ExecutionOutcome | undefined): ToolCallResult | Promise<ToolCallResult> {
     const verdict = this.#verdict(outcome);
-    return verdict === RETRY ? this.#retry() : verdict;
+    if (verdict === RETRY) return this.#retry();
+    const usage = this.#costs?.usage(this.tool.safety.spend);
+    return usage === undefined ? verdict : { ...verdict, usage };
   }
 
   async #retry(): Promise<ToolCallResult> {
@@ -186,6 +207,7 @@ export class CallAttempt implements ExecutionRequest {
       executor: this.#executor,
       attempt: attempt + 1,
       started: this.#started,
+      costs: this.#costs,
     }).run();
   }
 

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../tools/json.js';
+import type { ToolCost } from '../tools/tool-cost.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 import type { ToolProgress } from '../tools/tool-spec.js';
 import type { ExecutorName, TurnInfo } from './envelope.js';
@@ -34,6 +35,12 @@ export interface ExecutionRequest {
   readonly values: RuntimeValues;
   /** Reports the tool's progress (a `tool_call_progress` event). */
   emit(progress: ToolProgress): void;
+  /**
+   * Adds what the handler reported it spent to the call's usage. Throws `InvalidArgumentError` on
+   * a cost it cannot add (see `ToolRuntime.reportCost`); an executor that carries reports from
+   * elsewhere checks them where the handler runs, so the handler sees the error.
+   */
+  reportCost(cost: ToolCost): void;
   /**
    * The handler starts now: arms the tool's `timeoutMs` for executors with `timesExecution`
    * (a no-op otherwise, and after the first call).

@@ -1,3 +1,4 @@
+import type { ToolCost } from '../tools/tool-cost.js';
 import type { ToolProgress, ToolRuntime, ToolTurnFacts } from '../tools/tool-spec.js';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from './executor.js';
 import { derivedIdempotencyKey } from './idempotency-key.js';
@@ -38,6 +39,10 @@ class InlineRuntime implements ToolRuntime {
 
   emit(progress: ToolProgress): void {
     this.#request.emit(progress);
+  }
+
+  reportCost(cost: ToolCost): void {
+    this.#request.reportCost(cost);
   }
 }
 

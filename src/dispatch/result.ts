@@ -1,5 +1,6 @@
 import { CancelledError, errorMessage } from '../errors.js';
 import type { JsonObject } from '../tools/json.js';
+import type { ToolUsage } from '../tools/tool-cost.js';
 import type { AuditData } from './audit.js';
 import type { ToolDenial } from './denials.js';
 import type { ExecutorName, ToolCallEnvelope } from './envelope.js';
@@ -32,6 +33,8 @@ export const RESERVED_STATUSES = [
   'guardrail_tripped',
   // A guardrail refused the call or withheld its result and stops the run.
   'guardrail_halted',
+  // A budget of `withBudget` is spent (dollars the tools reported, or calls of a tool).
+  'budget_exceeded',
 ] as const;
 
 /**
@@ -90,6 +93,8 @@ export interface ToolCallResult {
   readonly denial?: ToolDenial;
   /** Executions run for this call (more than one when a retry policy applied). */
   readonly attempts?: number;
+  /** What the call cost, when its tool reported a cost (`runtime.reportCost`). */
+  readonly usage?: ToolUsage;
 }
 
 /** Fields a short-circuiting layer may set on its result. */

@@ -2,6 +2,7 @@ import type { ToolCaller } from '../dispatch/tool-caller.js';
 import { compileStages } from './compiled-stages.js';
 import type { ToolTransform } from './tools-use-middleware.js';
 import { type AuditLogOptions, auditLogStage } from './with-audit-log.js';
+import { type BudgetOptions, budgetStage } from './with-budget.js';
 import { type ConsentOptions, type ConsentPrompt, consentStage } from './with-consent.js';
 import { type DryRunOptions, dryRunStage } from './with-dry-run.js';
 import { type GuardrailsOptions, guardrailsStage } from './with-guardrails.js';
@@ -34,6 +35,8 @@ export interface GovernanceStackOptions {
     | { readonly redactor: Redactor; readonly options?: RedactionOptions };
   readonly idempotency?: { readonly key: IdempotencyKey; readonly options?: IdempotencyOptions };
   readonly timeout?: TimeoutOptions;
+  /** Dollar and call budgets: just outside the rate limit, so a refused call spends no slot. */
+  readonly budget?: BudgetOptions;
   readonly rateLimit?: RateLimitOptions;
   readonly dryRun?: DryRunOptions;
 }
@@ -65,7 +68,7 @@ export interface GovernanceStack {
  * The recommended governance stack in one call, in the recommended order: audit and telemetry
  * outermost (they see what every inner layer short-circuits), then scope (refuses before any
  * expensive work), guardrails (a call they block asks no one for consent), reason, consent and redaction in the middle, idempotency and the time budget,
- * and rate limit and dry run innermost.
+ * and budget, rate limit and dry run innermost.
  *
  * The stack is one layer, not ten: each bundled layer's work is a stage, and the stages run in
  * one function that builds one audit and one receipt per call, where composed layers would each
@@ -104,6 +107,7 @@ export function governanceStack(options: GovernanceStackOptions): GovernanceStac
         : redactionStage(redaction.redactor, redaction.options),
     idempotency === undefined ? undefined : idempotencyStage(idempotency.key, idempotency.options),
     options.timeout === undefined ? undefined : timeoutStage(options.timeout),
+    options.budget === undefined ? undefined : budgetStage(options.budget),
     options.rateLimit === undefined ? undefined : rateLimitStage(options.rateLimit),
     options.dryRun === undefined ? undefined : dryRunStage(options.dryRun),
   ].filter((stage) => stage !== undefined);

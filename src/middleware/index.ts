@@ -84,6 +84,7 @@ export {
   type ReceiptSink,
   withAuditLog,
 } from './with-audit-log.js';
+export { type BudgetOptions, type ToolBudget, withBudget } from './with-budget.js';
 export {
   type ConsentDecision,
   type ConsentOptions,

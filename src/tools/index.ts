@@ -30,6 +30,7 @@ export {
   type StandardJSONSchemaV1,
   type StandardSchemaV1,
 } from './standard-schema.js';
+export type { ToolCost, ToolUsage } from './tool-cost.js';
 export {
   assertToolName,
   FOREIGN_TOOL_NAME_PATTERN,

@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonObject, JsonSchema } from './json.js';
+import type { ToolCost } from './tool-cost.js';
 
 /** How far a tool may reach beyond computing a value. Ordered from least to most reach. */
 export type SideEffectLevel = 'none' | 'read_only' | 'workspace_write' | 'process_exec' | 'network';
@@ -169,6 +170,14 @@ export interface ToolRuntime<Context = unknown> {
   readonly secrets: Readonly<Record<string, string>> | undefined;
   /** Sends a progress event for this call on the dispatcher's `events$`. */
   emit(progress: ToolProgress): void;
+  /**
+   * Reports what this call spent: `usd` (US dollars) and `units` of the tool's own `unit` (pages,
+   * queries). Reports add up, over retries too, into the result's `usage`, its receipt and its span.
+   * A tool that reports dollars should declare `safety.spend`; one that does not is flagged
+   * (`usage.undeclaredSpend`). Throws `InvalidArgumentError` on a negative or non-finite amount, an
+   * empty unit, or a unit other than the call's earlier reports named.
+   */
+  reportCost(cost: ToolCost): void;
 }
 
 /**

@@ -48,6 +48,7 @@ function request(emitOrder: number, abortable: boolean, context?: unknown): Exec
     ...(emitOrder === 0 ? { idempotencyKey: 'sy-journal-key' } : {}),
     values: context === undefined ? {} : { context },
     emit: () => {},
+    reportCost: () => {},
   };
 }
 

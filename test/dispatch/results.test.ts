@@ -37,6 +37,7 @@ describe('reserved statuses', () => {
       'abandoned',
       'guardrail_tripped',
       'guardrail_halted',
+      'budget_exceeded',
     ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type GuardrailVerdict,
   type ToolCallSpan,
   withAuditLog,
+  withBudget,
   withConsent,
   withDryRun,
   withGuardrails,
@@ -66,6 +67,7 @@ function composedStack(options: GovernanceStackOptions) {
         : withRedaction(redaction.redactor, redaction.options),
     idempotency === undefined ? undefined : withIdempotency(idempotency.key, idempotency.options),
     options.timeout === undefined ? undefined : withTimeout(options.timeout),
+    options.budget === undefined ? undefined : withBudget(options.budget),
     options.rateLimit === undefined ? undefined : withRateLimit(options.rateLimit),
     options.dryRun === undefined ? undefined : withDryRun(options.dryRun),
   ].filter((layer): layer is ToolCaller => layer !== undefined);
@@ -106,6 +108,8 @@ interface Scenario {
   readonly redaction: 'scrub' | 'async' | 'throws out' | 'throws in' | undefined;
   readonly idempotency: boolean;
   readonly timeout: { readonly maxMs: number; readonly hard: boolean } | undefined;
+  /** Dollars for the run (the work tool reports a quarter per call) and calls of the write tool. */
+  readonly budget: { readonly maxUsd: number; readonly writeCalls: number } | undefined;
   readonly rateLimit: number | undefined;
   readonly dryRun: 'write' | 'none' | undefined;
   readonly calls: readonly CallSpec[];
@@ -132,6 +136,13 @@ const scenarios: fc.Arbitrary<Scenario> = fc.record({
   timeout: fc.option(fc.record({ maxMs: fc.constantFrom(0, 3, 1000, 1000), hard: fc.boolean() }), {
     nil: undefined,
   }),
+  budget: fc.option(
+    fc.record({
+      maxUsd: fc.constantFrom(0, 0.5, 1, 1.25),
+      writeCalls: fc.integer({ min: 0, max: 3 }),
+    }),
+    { nil: undefined },
+  ),
   rateLimit: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
   dryRun: fc.constantFrom('write', 'none', undefined),
   calls: fc.array(
@@ -202,10 +213,12 @@ function toolsFor() {
     safety: { readOnly: true },
     timeoutMs: 20,
     retry: { maxAttempts: 2, initialDelayMs: 1, jitter: false },
-    handler: (args, runtime) =>
-      args.behaviour === 'ok'
+    handler: (args, runtime) => {
+      runtime.reportCost({ usd: 0.25, units: 1, unit: 'step' });
+      return args.behaviour === 'ok'
         ? { n: args.n, doubled: 2 * args.n }
-        : behave(args as never, runtime.signal, runtime.callId),
+        : behave(args as never, runtime.signal, runtime.callId);
+    },
   });
   const write = defineTool({
     name: 'write',
@@ -317,6 +330,12 @@ function optionsFor(
     };
   }
   if (scenario.timeout !== undefined) options.timeout = { ...scenario.timeout, now: clock };
+  if (scenario.budget !== undefined) {
+    options.budget = {
+      maxUsd: scenario.budget.maxUsd,
+      perTool: { write: { maxCalls: scenario.budget.writeCalls } },
+    };
+  }
   if (scenario.rateLimit !== undefined)
     options.rateLimit = { maxCalls: scenario.rateLimit, now: clock };
   if (scenario.dryRun !== undefined) {

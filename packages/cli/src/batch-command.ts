@@ -111,8 +111,8 @@ export const BATCH_SPEC: CommandSpec = {
     },
     ...TOOL_OPTIONS,
   },
-  notes: `Result line: {"id","status","text","turns","toolCalls","failedToolCalls","usage","latencyMs",
-"error","resumed","metadata"}. Receipts (--audit) are written one log per task id.
+  notes: `Result line: {"id","status","text","turns","toolCalls","failedToolCalls","usage",
+"toolUsage","latencyMs","error","resumed","metadata"}. Receipts (--audit) are written one log per task id.
 
 Result lines of tasks that wait add "pendingApprovals" or "inDoubt"; the last line of an id is its
 latest. Ctrl-C once: no new task or call starts, running calls finish (--grace); twice: stop now.

@@ -1,5 +1,6 @@
 import type { TaskOutcome } from './task-outcome.js';
 import { succeeded } from './task-outcome.js';
+import { formatToolUsage, mergeToolUsage, type ToolUsageTable } from './tool-usage-table.js';
 
 /** Prices in USD per million tokens, for the summary's cost. */
 export interface TokenPrices {
@@ -25,6 +26,8 @@ export interface BatchRunSummary {
   readonly interrupted: number;
   readonly badLines: number;
   readonly toolCalls: number;
+  /** Per tool: calls, dollars the tool reported, model tokens (this run's tasks). */
+  readonly toolUsage: ToolUsageTable;
   /** Task latency of this run's tasks, ms. */
   readonly latencyMs: { readonly p50: number; readonly p95: number; readonly max: number };
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
@@ -76,6 +79,7 @@ export function summarizeBatch(input: {
     interrupted: input.interrupted,
     badLines: input.badLines,
     toolCalls,
+    toolUsage: mergeToolUsage(outcomes.map((outcome) => outcome.toolUsage)),
     latencyMs: {
       p50: quantile(latencies, 0.5),
       p95: quantile(latencies, 0.95),
@@ -103,5 +107,7 @@ export function formatBatchSummary(summary: BatchRunSummary): string {
     `tokens     ${summary.usage.inputTokens} in, ${summary.usage.outputTokens} out${summary.costUsd === null ? '' : `  cost $${summary.costUsd.toFixed(4)}`}${summary.throttled > 0 ? `  (${summary.throttled} rate-limit waits)` : ''}`,
     `wall       ${seconds(summary.wallMs)}`,
   ];
+  const table = formatToolUsage(summary.toolUsage);
+  if (table.length > 0) lines.push('', ...table);
   return `\n${lines.join('\n')}\n`;
 }

@@ -2,6 +2,7 @@ import type { AgentRun } from 'switchyard';
 import { errorMessage } from 'switchyard/extension';
 import type { InDoubtCall, PendingApproval } from 'switchyard/journal';
 import type { BatchTask } from './batch-tasks.js';
+import { type ToolUsageTable, toolUsageOf } from './tool-usage-table.js';
 
 /** One task's result line in a batch's output. */
 export interface TaskOutcome {
@@ -19,6 +20,8 @@ export interface TaskOutcome {
   readonly toolCalls: number;
   readonly failedToolCalls: number;
   readonly usage: AgentRun['usage'];
+  /** Per tool: calls, dollars the tool reported, model tokens (absent on lines of older runs). */
+  readonly toolUsage?: ToolUsageTable;
   /** Wall time of the run, ms (this process's share when the task resumed). */
   readonly latencyMs: number;
   readonly error: string | null;
@@ -56,6 +59,7 @@ export function taskOutcome(
     toolCalls: run.results.length,
     failedToolCalls: run.results.filter((result) => !result.ok).length,
     usage: run.usage,
+    toolUsage: toolUsageOf(run.results),
     latencyMs,
     error: errorOf(run),
     resumed: resumed ? run.replayed : null,

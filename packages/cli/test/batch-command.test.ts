@@ -70,6 +70,13 @@ describe('switchyard batch', () => {
     });
     const [{ summary }] = jsonLines(stdout) as [{ summary: Record<string, unknown> }];
     expect(summary).toMatchObject({ tasks: 6, succeeded: 6, failed: 0, toolCalls: 16, costUsd: 0 });
+    const callsIn = (table: unknown) =>
+      Object.values(table as Record<string, { calls: number }>).reduce(
+        (sum, row) => sum + row.calls,
+        0,
+      );
+    expect(callsIn(results.find((result) => result.id === 'multiply')?.toolUsage)).toBe(3);
+    expect(callsIn(summary.toolUsage)).toBe(16);
   });
 
   it('prints result lines on stdout without --out, and reports unreadable lines by number (exit 3)', async () => {

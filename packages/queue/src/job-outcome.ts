@@ -25,11 +25,16 @@ function isJobResult(value: unknown): value is QueueJobResult {
   );
 }
 
-/** The outcome of a completed job's return value; the handler's error is rebuilt with its class. */
-export function outcomeOfResult(toolName: string, value: unknown): ExecutionOutcome {
+/**
+ * The outcome of a completed job's return value; the handler's error is rebuilt with its class,
+ * and what it reported it spent goes to the call's usage.
+ */
+export function outcomeOfResult(request: ExecutionRequest, value: unknown): ExecutionOutcome {
+  const toolName = request.tool.name;
   if (!isJobResult(value)) {
     return queueFailure(`the worker for tool "${toolName}" returned no Switchyard job result`);
   }
+  if (value.cost !== undefined) request.reportCost(value.cost);
   if (value.ok) return { ok: true, value: value.value };
   if ('executorFailure' in value) return queueFailure(value.executorFailure);
   return { ok: false, error: fromErrorData(value.error) };
@@ -71,10 +76,11 @@ export function lostJob(toolName: string): ExecutionOutcome {
 
 /** The outcome a job's stored state settles its call with; undefined while it waits or runs. */
 export function outcomeOfInspection(
-  toolName: string,
+  request: ExecutionRequest,
   seen: JobInspection,
 ): ExecutionOutcome | undefined {
-  if (seen.state === 'completed') return outcomeOfResult(toolName, seen.returnvalue);
+  const toolName = request.tool.name;
+  if (seen.state === 'completed') return outcomeOfResult(request, seen.returnvalue);
   if (seen.state === 'failed') return outcomeOfFailure(toolName, seen.failedReason);
   if (seen.state === 'unknown') return lostJob(toolName);
   return undefined;

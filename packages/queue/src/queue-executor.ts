@@ -88,7 +88,9 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     },
     completed(jobId: string, returnvalue: unknown) {
       const job = pending.get(jobId);
-      if (job !== undefined) settleDone(job, outcomeOfResult(job.request.tool.name, returnvalue));
+      // Settled already (by a check of its stored state): its cost was counted then.
+      if (job !== undefined && !job.settled)
+        settleDone(job, outcomeOfResult(job.request, returnvalue));
     },
     failed(jobId: string, failedReason: string) {
       const job = pending.get(jobId);
@@ -195,7 +197,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       if (seen === undefined || job.settled) continue;
       job.heardAt = Date.now();
       if (seen.state === 'active') markStarted(job);
-      const outcome = outcomeOfInspection(job.request.tool.name, seen);
+      const outcome = outcomeOfInspection(job.request, seen);
       if (outcome !== undefined) {
         stats.checked += 1;
         if (seen.state === 'unknown') stats.lost += 1;

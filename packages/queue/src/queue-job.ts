@@ -1,7 +1,7 @@
 import type { JsonObject } from 'switchyard';
 import type { ExecutionRequest } from 'switchyard/executors';
 import type { ErrorData } from 'switchyard/extension';
-import type { AnyTool, ToolTurnFacts } from 'switchyard/tools';
+import type { AnyTool, ToolCost, ToolTurnFacts } from 'switchyard/tools';
 
 /**
  * What a call's job carries to a worker: plain JSON. Hidden values (context, stores, secrets)
@@ -25,10 +25,14 @@ export interface QueueJobData {
  * `ok: false` (its error travels as `ErrorData` and is rebuilt with its class and code); a job
  * fails only when the queue itself gave up on it (a dead worker, a cancellation).
  */
-export type QueueJobResult =
+export type QueueJobResult = (
   | { readonly ok: true; readonly value?: unknown }
   | { readonly ok: false; readonly error: ErrorData }
-  | { readonly ok: false; readonly executorFailure: string };
+  | { readonly ok: false; readonly executorFailure: string }
+) & {
+  /** What the handler reported it spent (`runtime.reportCost`), summed; absent when nothing. */
+  readonly cost?: ToolCost;
+};
 
 /** The job data of a call: its tool, arguments, call id, turn facts and time limit. */
 export function jobDataOf(request: ExecutionRequest): QueueJobData {

@@ -2,8 +2,8 @@ import type { ToolRegistry, TurnInfo } from 'switchyard';
 import { ToolTimeoutError } from 'switchyard';
 import type { ExecutionRequest, RuntimeValues } from 'switchyard/executors';
 import { createInlineExecutor } from 'switchyard/executors';
-import { toErrorData } from 'switchyard/extension';
-import type { AnyTool, ToolProgress } from 'switchyard/tools';
+import { CostTally, toErrorData } from 'switchyard/extension';
+import type { AnyTool, ToolCost, ToolProgress } from 'switchyard/tools';
 import type { QueueJobData, QueueJobResult } from './queue-job.js';
 
 const inline = createInlineExecutor();
@@ -70,6 +70,7 @@ async function run(
   const data = job.data;
   // Progress updates go out in order, and all of them before the job completes.
   let reported: Promise<unknown> = Promise.resolve();
+  let costs: CostTally | null = null;
   const request: ExecutionRequest = {
     tool,
     args: data.args,
@@ -83,13 +84,19 @@ async function run(
     emit(progress: ToolProgress) {
       reported = reported.then(() => job.updateProgress(progress)).catch(ignore);
     },
+    reportCost(cost: ToolCost) {
+      costs ??= new CostTally();
+      costs.add(cost);
+    },
   };
   const outcome = await inline.execute(request);
   await reported;
   signal.throwIfAborted();
+  const cost = (costs as CostTally | null)?.total();
+  const spent = cost === undefined ? {} : { cost };
   return outcome.ok
-    ? { ok: true, value: outcome.value }
-    : { ok: false, error: toErrorData(outcome.error) };
+    ? { ok: true, value: outcome.value, ...spent }
+    : { ok: false, error: toErrorData(outcome.error), ...spent };
 }
 
 function turnInfo(data: QueueJobData): TurnInfo {

@@ -70,6 +70,12 @@ describe('the queue executor', () => {
     expect([...pids].sort()).toEqual(workers.map((worker) => worker.pid).sort());
   });
 
+  it("carries the costs a worker's handler reported to the call's usage", async () => {
+    const result = await dispatcher.dispatch({ id: 'k1', name: 'charge', arguments: { pages: 3 } });
+    expect(result).toMatchObject({ ok: true, executor: 'queue', result: 3 });
+    expect(result.usage).toEqual({ toolCostUsd: 0.75, units: 3, unit: 'page' });
+  });
+
   it('reports progress as events before the result', async () => {
     const seen: unknown[] = [];
     const subscription = dispatcher.events$.subscribe((event: ToolCallEvent) => {

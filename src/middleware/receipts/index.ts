@@ -9,6 +9,7 @@ export {
   type ReceiptInput,
   type ReceiptSchemaVersion,
   type ReceiptStatus,
+  type ReceiptUsage,
   redactKeys,
   type ToolCallReceipt,
 } from './tool-call-receipt.js';

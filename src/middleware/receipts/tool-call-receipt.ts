@@ -1,6 +1,7 @@
 import type { AuditData } from '../../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
+import type { ToolUsage } from '../../tools/tool-cost.js';
 import { receiptValueHash } from './safe-canonical-json.js';
 
 export { redactKeys } from './redact-keys.js';
@@ -38,11 +39,30 @@ export interface ToolCallReceipt {
   readonly emitted_at: string;
   readonly model: string | null;
   readonly provider: string | null;
+  /** What the call cost, when its tool reported a cost (`ToolCallResult.usage`). */
+  readonly usage?: ReceiptUsage;
   /**
    * What the hashes or the audit could not record as it was (a cycle, a BigInt, nesting too deep
    * for plain JSON tools), each with its path; absent when everything was plain JSON.
    */
   readonly hash_notes?: readonly string[];
+}
+
+/** A call's cost as a receipt records it (snake_case, like the rest of the receipt). */
+export interface ReceiptUsage {
+  readonly tool_cost_usd?: number;
+  readonly units?: number;
+  readonly unit?: string;
+  readonly undeclared_spend?: true;
+}
+
+function receiptUsage(usage: ToolUsage): ReceiptUsage {
+  const recorded: { -readonly [Key in keyof ReceiptUsage]: ReceiptUsage[Key] } = {};
+  if (usage.toolCostUsd !== undefined) recorded.tool_cost_usd = usage.toolCostUsd;
+  if (usage.units !== undefined) recorded.units = usage.units;
+  if (usage.unit !== undefined) recorded.unit = usage.unit;
+  if (usage.undeclaredSpend) recorded.undeclared_spend = true;
+  return recorded;
 }
 
 /** The receipt format's versions; see `ToolCallReceipt.schema_version`. */
@@ -141,6 +161,7 @@ export function buildReceipt({
     model: turn.model,
     provider: turn.provider,
   };
+  if (result.usage !== undefined) Object.assign(receipt, { usage: receiptUsage(result.usage) });
   return notes.length === 0 ? receipt : Object.assign(receipt, { hash_notes: notes });
 }
 

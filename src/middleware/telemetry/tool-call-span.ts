@@ -2,6 +2,7 @@ import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
 import { toWireCategory } from '../../dispatch/error-taxonomy.js';
 import { renderValue } from '../../dispatch/render-output.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
+import type { ToolUsage } from '../../tools/tool-cost.js';
 
 /** Attribute values as OpenTelemetry accepts them. */
 export type SpanAttributeValue = string | number | boolean;
@@ -124,6 +125,7 @@ export function toolCallSpan(
   if (result.executor !== null) attributes['switchyard.executor'] = result.executor;
   if (call.turn.sessionId !== '') attributes['switchyard.session_id'] = call.turn.sessionId;
   if (!result.ok) attributes['error.type'] = toWireCategory(result.errorCategory) ?? '_OTHER';
+  if (result.usage !== undefined) Object.assign(attributes, usageAttributes(result.usage));
   if (options.recordArguments) attributes['gen_ai.tool.call.arguments'] = json(result.arguments);
   // "The result returned by the tool call (if any and if execution was successful)".
   if (options.recordResult && result.ok && result.result !== undefined) {
@@ -155,4 +157,17 @@ export function toolCallSpan(
   span.events = events;
   span.children = layerSpans(result);
   return span;
+}
+
+/**
+ * A call's cost as span attributes. OTel GenAI names model usage (`gen_ai.usage.input_tokens`,
+ * `gen_ai.usage.output_tokens`) but nothing a tool spends, so these are Switchyard's own names.
+ */
+function usageAttributes(usage: ToolUsage): Record<string, SpanAttributeValue> {
+  const attributes: Record<string, SpanAttributeValue> = {};
+  if (usage.toolCostUsd !== undefined) attributes['switchyard.tool.cost_usd'] = usage.toolCostUsd;
+  if (usage.units !== undefined) attributes['switchyard.tool.units'] = usage.units;
+  if (usage.unit !== undefined) attributes['switchyard.tool.unit'] = usage.unit;
+  if (usage.undeclaredSpend) attributes['switchyard.tool.undeclared_spend'] = true;
+  return attributes;
 }
