@@ -52,6 +52,11 @@ export class CostTally {
   #units: number | undefined;
   #unit: string | undefined;
 
+  /**
+   * Adds one report to the call's total.
+   * @throws InvalidArgumentError for a negative or non-finite amount, an empty unit, or a unit
+   * other than the call's earlier reports'.
+   */
   add(cost: ToolCost): void {
     if (typeof cost !== 'object' || cost === null) {
       throw new InvalidArgumentError('cost', 'reportCost takes an object { usd?, units?, unit? }');
