@@ -2,20 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from 'switchyard/executors';
 import { errorMessage } from 'switchyard/extension';
 import { type JobLane, openJobLane } from './job-lane.js';
-import {
-  closedUnder,
-  isOwnTimeout,
-  lostJob,
-  outcomeOfFailure,
-  outcomeOfInspection,
-  outcomeOfResult,
-  queueFailure,
-} from './job-outcome.js';
+import { closedUnder, outcomeOfFailure, outcomeOfResult, queueFailure } from './job-outcome.js';
+import { createJobTracker } from './job-tracker.js';
 import { createRedisClient } from './load-bullmq.js';
 import { type PendingJob, type QueueExecutorStats, toProgress } from './pending-job.js';
 import { type QueueExecutorOptions, queueExecutorSettings } from './queue-executor-options.js';
 import {
-  cancelChannelOf,
   jobDataOf,
   jobIdFor,
   type QueueJobData,
@@ -60,9 +52,6 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
   const control = createRedisClient(connection.url);
   control.on('error', ignore);
   const lanes = new Map<string, JobLane>();
-  const pending = new Map<string, PendingJob>();
-  /** Removals and cancel messages still on their way, awaited by `close`. */
-  const background = new Set<Promise<unknown>>();
   const instance = randomBytes(4).toString('hex');
   let sequence = 0;
   let closed = false;
@@ -74,6 +63,9 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     checked: 0,
     lost: 0,
   };
+  const tracker = createJobTracker({ control, prefix, maxQueueWaitMs, checkIntervalMs, stats });
+  const { pending, background, markStarted, settle, settleDone, inBackground } = tracker;
+  const { removeUnstarted, abortJob, queueWaitExpired, checkStale } = tracker;
 
   const listener = {
     active(jobId: string) {
@@ -98,9 +90,7 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
     },
     removed(jobId: string) {
       const job = pending.get(jobId);
-      if (job === undefined || job.settled || job.removing) return;
-      stats.lost += 1;
-      settle(job, lostJob(job.request.tool.name));
+      if (job !== undefined) tracker.settleLost(job);
     },
     stalled(jobId: string) {
       if (pending.has(jobId)) stats.requeued += 1;
@@ -114,96 +104,6 @@ export function createQueueExecutor(options: QueueExecutorOptions): QueueExecuto
       lanes.set(name, lane);
     }
     return lane;
-  }
-
-  function markStarted(job: PendingJob): void {
-    job.heardAt = Date.now();
-    if (job.started || job.settled) return;
-    job.started = true;
-    clearTimeout(job.queueTimer);
-    job.request.started?.();
-  }
-
-  function settle(job: PendingJob, outcome: ExecutionOutcome): void {
-    if (job.settled) return;
-    job.settled = true;
-    clearTimeout(job.queueTimer);
-    pending.delete(job.jobId);
-    job.resolve(outcome);
-  }
-
-  /**
-   * Settles a call with its finished job's outcome, except a timeout of the worker's own clock:
-   * that clock starts before the dispatcher hears the job started, so the dispatcher's limit (the
-   * same `timeoutMs`) is about to pass too; waiting for it ends the call as the timeout it is, as
-   * on every other executor, instead of as the tool's error. `markStarted` makes sure it runs.
-   */
-  function settleDone(job: PendingJob, outcome: ExecutionOutcome): void {
-    if (!isOwnTimeout(job.request, outcome)) settle(job, outcome);
-    else {
-      job.finished = true;
-      markStarted(job);
-    }
-  }
-
-  function inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(ignore).finally(() => background.delete(tracked));
-    background.add(tracked);
-  }
-
-  /** Removes a job that has not started; true when it is gone (it will never run). */
-  async function removeUnstarted(job: PendingJob): Promise<boolean> {
-    if (!(await job.added)) return true;
-    job.removing = true;
-    const removed = (await job.lane.queue.remove(job.jobId)) === 1;
-    job.removing = removed;
-    return removed;
-  }
-
-  /** A timeout or cancellation: settle now, then make sure the job never runs or stops running. */
-  function abortJob(job: PendingJob): void {
-    if (job.settled) return;
-    settle(job, { ok: false, error: job.request.signal.reason });
-    if (job.finished) return;
-    stats.cancelled += 1;
-    inBackground(
-      removeUnstarted(job).then(async (removed) => {
-        if (!removed) {
-          const base = job.lane.name.slice(0, job.lane.name.lastIndexOf('.'));
-          await control.publish(cancelChannelOf(prefix, base), job.jobId);
-        }
-      }),
-    );
-  }
-
-  async function queueWaitExpired(job: PendingJob): Promise<void> {
-    if (job.settled || job.started) return;
-    if (!(await removeUnstarted(job).catch(() => false))) return;
-    settle(
-      job,
-      queueFailure(
-        `tool "${job.request.tool.name}" waited more than maxQueueWaitMs (${maxQueueWaitMs} ms) for a queue worker and never started`,
-      ),
-    );
-  }
-
-  /** Asks Redis about calls not heard from for a while: missed events, vanished jobs. */
-  async function checkStale(): Promise<void> {
-    const now = Date.now();
-    for (const job of [...pending.values()]) {
-      if (job.settled || now - job.heardAt < checkIntervalMs) continue;
-      if (!(await job.added)) continue;
-      const seen = await job.lane.inspect(job.jobId).catch(() => undefined);
-      if (seen === undefined || job.settled) continue;
-      job.heardAt = Date.now();
-      if (seen.state === 'active') markStarted(job);
-      const outcome = outcomeOfInspection(job.request, seen);
-      if (outcome !== undefined) {
-        stats.checked += 1;
-        if (seen.state === 'unknown') stats.lost += 1;
-        settleDone(job, outcome);
-      }
-    }
   }
 
   let checking = false;
