@@ -4,6 +4,7 @@ import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
+import { InvalidOptionError } from '../errors.js';
 import type { AnyTool } from '../tools/tool-registry.js';
 
 /** Tool calls in flight per turn unless told otherwise. */
@@ -74,6 +75,30 @@ export function isFatalFailure(result: ToolCallResult): boolean {
   return category === null || !isRecoverable(category);
 }
 
+/** `maxConcurrentTools`, checked: an integer ≥ 1 (default `DEFAULT_MAX_CONCURRENT_TOOLS`). */
+export function maxConcurrentOf(options: DispatchTurnOptions): number {
+  const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
+  if (!Number.isInteger(max) || max < 1) {
+    throw new InvalidOptionError(
+      'maxConcurrentTools',
+      `maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`,
+    );
+  }
+  return max;
+}
+
+/** Which failures cancel the siblings (`cancelSiblingsOnFailure`); null: none does. */
+export function fatalRuleOf(
+  options: DispatchTurnOptions,
+): ((result: ToolCallResult) => boolean) | null {
+  const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
+  return cancelSiblings === false
+    ? null
+    : cancelSiblings === true
+      ? isFatalFailure
+      : cancelSiblings;
+}
+
 /** A source's answer that it has no call yet and will hand its next one to the puller itself. */
 export const ARRIVES_LATER = Symbol('switchyard.arrivesLater');
 
@@ -107,4 +132,24 @@ export interface StartGate {
    * already looked it up (null: no such tool), so the gate need not look it up again.
    */
   startsEarly(call: ProposedCall, tool?: AnyTool | null): boolean;
+}
+
+/** What a turn run is made of: its options, where its calls come from and where results go. */
+export interface TurnRunOptions {
+  /** The turn's options, as `dispatchTurn` takes them. */
+  readonly turn: DispatchTurnOptions;
+  readonly source: CallSource;
+  /** Takes each result, in planner order. */
+  readonly deliver: (result: ToolCallResult) => void;
+  /**
+   * How many delivered results the consumer has not taken yet; while it is large, no new call is
+   * pulled (call `resume()` when the consumer catches up). Default: the consumer keeps up.
+   */
+  readonly backlog?: () => number;
+  /** Holds back calls it does not let start early, until `release()`. Default: none. */
+  readonly gate?: StartGate;
+  /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). Default false. */
+  readonly cancellable?: boolean;
+  /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
+  readonly onEnd?: (failure?: { error: unknown }) => void;
 }

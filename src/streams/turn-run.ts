@@ -1,42 +1,23 @@
 import { AbortLink, turnCancellationOf } from '../cancellation.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
-import { CancelledError, InvalidOptionError } from '../errors.js';
+import { CancelledError } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { type CallPlan, planCall } from './call-plan.js';
+import { CallPull } from './call-pull.js';
 import { GracefulStop, interruptGraceOf } from './graceful-stop.js';
 import { LaneScheduler } from './lane-scheduler.js';
 import { Resequencer } from './resequencer.js';
 import { type SettlesCalls, TurnDispatch } from './turn-dispatch.js';
 import {
-  ARRIVES_LATER,
   type CallPuller,
-  type CallSource,
-  DEFAULT_MAX_CONCURRENT_TOOLS,
-  type DispatchTurnOptions,
-  isFatalFailure,
+  fatalRuleOf,
+  maxConcurrentOf,
   type StartGate,
+  type TurnRunOptions,
 } from './turn-options.js';
 
-/** What a turn run is made of: its options, where its calls come from and where results go. */
-export interface TurnRunOptions {
-  /** The turn's options, as `dispatchTurn` takes them. */
-  readonly turn: DispatchTurnOptions;
-  readonly source: CallSource;
-  /** Takes each result, in planner order. */
-  readonly deliver: (result: ToolCallResult) => void;
-  /**
-   * How many delivered results the consumer has not taken yet; while it is large, no new call is
-   * pulled (call `resume()` when the consumer catches up). Default: the consumer keeps up.
-   */
-  readonly backlog?: () => number;
-  /** Holds back calls it does not let start early, until `release()`. Default: none. */
-  readonly gate?: StartGate;
-  /** The owner may `cancel()` the turn (a streamed turn whose stream failed, an unsubscribe). Default false. */
-  readonly cancellable?: boolean;
-  /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
-  readonly onEnd?: (failure?: { error: unknown }) => void;
-}
+export type { TurnRunOptions } from './turn-options.js';
 
 /**
  * One turn's calls flowing through a bounded, safety-aware fan-out, with results re-sequenced into
@@ -45,7 +26,8 @@ export interface TurnRunOptions {
  */
 export class TurnRun implements CallPuller, SettlesCalls {
   private readonly registry: ToolRegistry;
-  private readonly source: CallSource;
+  /** Pulls the turn's calls from its source while there is room. */
+  private readonly intake: CallPull;
   private readonly backlog: (() => number) | undefined;
   /** Hands the turn's calls to the dispatcher. */
   private readonly calls: TurnDispatch;
@@ -69,10 +51,6 @@ export class TurnRun implements CallPuller, SettlesCalls {
   private cancelled = false;
   /** Emit order the next pulled call gets. */
   private pulled = 0;
-  private sourceDone = false;
-  private sourceError: { error: unknown } | null = null;
-  /** Pulling stopped for want of room: a settled call or `resume()` starts it again. */
-  private waitingForRoom = false;
   /** `schedule()` is running (a call that settled at once asked for it again: `rescheduled`). */
   private scheduling = false;
   private rescheduled = false;
@@ -93,19 +71,20 @@ export class TurnRun implements CallPuller, SettlesCalls {
     cancellable = false,
     onEnd,
   }: TurnRunOptions) {
-    this.source = source;
+    this.intake = new CallPull(source, {
+      hasRoom: () => this.hasRoom(),
+      accept: (call) => this.accept(call),
+      pulled: () => {
+        this.schedule();
+        this.settleIfComplete();
+      },
+    });
     this.backlog = backlog;
     this.onEnd = onEnd;
     this.gate = gate ?? null;
     this.registry = options.dispatcher.registry;
     this.results = new Resequencer(deliver);
-    const max = options.maxConcurrentTools ?? DEFAULT_MAX_CONCURRENT_TOOLS;
-    if (!Number.isInteger(max) || max < 1) {
-      throw new InvalidOptionError(
-        'maxConcurrentTools',
-        `maxConcurrentTools must be an integer ≥ 1; got ${String(max)}`,
-      );
-    }
+    const max = maxConcurrentOf(options);
     this.lanes = new LaneScheduler({
       maxInFlight: max,
       gateClosed: gate !== undefined,
@@ -113,9 +92,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
     });
     this.maxWaiting = Math.max(16, max * 4);
     this.maxHeld = options.maxHeldResults ?? 10_000;
-    const cancelSiblings = options.cancelSiblingsOnFailure ?? false;
-    this.fatal =
-      cancelSiblings === false ? null : cancelSiblings === true ? isFatalFailure : cancelSiblings;
+    this.fatal = fatalRuleOf(options);
     this.link =
       options.signal !== undefined ||
       this.fatal !== null ||
@@ -140,7 +117,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
         onGraceSpent: (reason) => this.stop(reason),
       });
     }
-    this.pull();
+    this.intake.pull();
   }
 
   /**
@@ -152,7 +129,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
       const settle = (failure?: { error: unknown }) =>
         failure === undefined ? resolve() : reject(failure.error);
       if (this.ended) {
-        settle(this.sourceError ?? undefined);
+        settle(this.intake.sourceError ?? undefined);
         return;
       }
       const told = this.onEnd;
@@ -164,58 +141,9 @@ export class TurnRun implements CallPuller, SettlesCalls {
     return this.donePromise;
   }
 
-  /**
-   * Pulls calls while there is room, synchronously while the source answers at once (an array
-   * costs no promise). It stops to wait for a call the source has not produced yet, or for room.
-   */
-  private pull(): void {
-    try {
-      while (!this.sourceDone) {
-        if (!this.hasRoom()) {
-          this.waitingForRoom = true;
-          return;
-        }
-        const next = this.source.next(this);
-        if (next === ARRIVES_LATER) return;
-        if (next instanceof Promise) {
-          next.then(
-            (call) => this.arrived(call),
-            (error: unknown) => this.sourceFailed(error),
-          );
-          return;
-        }
-        this.take(next);
-      }
-    } catch (error) {
-      this.sourceFailed(error);
-      return;
-    }
-    this.schedule();
-    this.settleIfComplete();
-  }
-
   /** A call (or the end: undefined) the source produced later (a promise's, or handed over). */
   arrived(call: ProposedCall | undefined): void {
-    try {
-      this.take(call);
-    } catch (error) {
-      this.sourceFailed(error);
-      return;
-    }
-    this.pull();
-  }
-
-  /** Takes what the source gave: a call, or (undefined) the end. */
-  private take(call: ProposedCall | undefined): void {
-    if (call === undefined) this.sourceDone = true;
-    else this.accept(call);
-  }
-
-  private sourceFailed(error: unknown): void {
-    this.sourceDone = true;
-    this.sourceError = { error };
-    this.schedule();
-    this.settleIfComplete();
+    this.intake.arrived(call);
   }
 
   /** The completion rule's counterpart for pulling: room to start, or to look past a conflict. */
@@ -229,7 +157,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
 
   /** Lets pulling go on after the consumer took results it had fallen behind on. */
   resume(): void {
-    this.wake();
+    this.intake.wake();
   }
 
   /** Lets gated calls start: whatever held them back has happened. */
@@ -283,7 +211,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
     }
     this.results.settle(plan.emitOrder, result);
     this.schedule();
-    this.wake();
+    this.intake.wake();
     this.settleIfComplete();
   }
 
@@ -313,21 +241,14 @@ export class TurnRun implements CallPuller, SettlesCalls {
     this.settleIfComplete();
   }
 
-  /** Pulling goes on, in a microtask (never inside the settling call's stack), if it waited for room. */
-  private wake(): void {
-    if (!this.waitingForRoom) return;
-    this.waitingForRoom = false;
-    queueMicrotask(() => this.pull());
-  }
-
   /** The completion rule: the source is drained, nothing waits, nothing runs, all delivered. */
   private settleIfComplete(): void {
-    if (!this.sourceDone || this.lanes.waiting.length > 0 || this.lanes.inFlight > 0) return;
+    if (!this.intake.sourceDone || this.lanes.waiting.length > 0 || this.lanes.inFlight > 0) return;
     if (this.results.delivered !== this.pulled) return;
     if (this.ended) return;
     this.ended = true;
     this.link?.dispose();
     this.gracefulStop?.dispose();
-    this.onEnd?.(this.sourceError ?? undefined);
+    this.onEnd?.(this.intake.sourceError ?? undefined);
   }
 }
