@@ -1,17 +1,10 @@
 import { Piscina } from 'piscina';
 import type { ExecutionOutcome, ExecutionRequest, Executor } from '../dispatch/executor.js';
-import type { ToolCost } from '../tools/tool-cost.js';
 import { CrashBreakers } from './crash-breakers.js';
-import { fromErrorData } from './error-data.js';
 import { FifoQueue } from './fifo-queue.js';
 import { nextCalls } from './next-calls.js';
-import {
-  claimUnstarted,
-  type PendingCall,
-  packBatch,
-  pendingCall,
-  type SentBatch,
-} from './worker-batch.js';
+import { type PendingCall, packBatch, pendingCall, type SentBatch } from './worker-batch.js';
+import { createWorkerCalls } from './worker-calls.js';
 import { describeFailure, executorFailure, exitCodeOf, lostCallReason } from './worker-failure.js';
 import {
   closeWithin,
@@ -21,13 +14,11 @@ import {
   type WorkerPoolOptions,
 } from './worker-pool-options.js';
 import {
-  isChannelMessage,
   readOutcome,
   SLOT_DONE,
   SLOT_QUEUED,
   SLOT_RUNNING,
   SLOT_SKIPPED,
-  type WorkerOutcome,
 } from './worker-protocol.js';
 import { workerTarget } from './worker-target.js';
 
@@ -66,8 +57,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   /** Calls not sent yet, oldest first. */
   const queue = new FifoQueue<PendingCall>();
-  /** Sent calls not settled, by ticket (for progress and results posted by workers). */
-  const sent = new Map<number, PendingCall>();
   /** Batches sent and not come back, which idle threads may take unstarted calls from. */
   const inFlight = new Set<SentBatch>();
   let nextTicket = 0;
@@ -80,72 +69,11 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     now: Date.now,
   });
   const stats = { calls: 0, batches: 0, crashes: 0, terminations: 0 };
+  const { sent, onMessage, markStarted, settle, settleWith, stillAdmitted, queueWaitExpired } =
+    createWorkerCalls(breakers, maxQueueWaitMs);
 
   // Starts, progress events and result notices, each worker's on its own port.
-  piscina.on('message', (message: unknown) => {
-    // A tool module may post on parentPort for reasons of its own: only our messages count.
-    if (!isChannelMessage(message)) return;
-    if (message.type === 'results') {
-      message.tickets.forEach((ticket, index) => {
-        const pending = sent.get(ticket);
-        const outcome = readOutcome(message.outcomes, index);
-        if (pending !== undefined && outcome !== undefined) settleWith(pending, outcome);
-      });
-      return;
-    }
-    const pending = sent.get(message.ticket);
-    if (pending === undefined) return;
-    if (message.type === 'start') {
-      markStarted(pending);
-      return;
-    }
-    if (message.type === 'crash') {
-      pending.crashCause = `uncaught ${JSON.stringify(message.message)}`;
-      return;
-    }
-    if (message.type === 'done') {
-      settleWith(pending, message.outcome);
-      return;
-    }
-    pending.progressSeen += 1;
-    if (message.type === 'progress') pending.request.emit(message.progress);
-    else addCost(pending.request, message.cost);
-    const held = pending.heldOutcome;
-    if (held !== undefined && pending.progressSeen >= held.progress)
-      settleWith(pending, held.outcome);
-  });
-
-  function markStarted(pending: PendingCall): void {
-    if (pending.started) return;
-    pending.started = true;
-    clearTimeout(pending.queueTimer);
-    pending.request.started?.();
-  }
-
-  function settle(pending: PendingCall, outcome: ExecutionOutcome): void {
-    if (pending.settled) return;
-    pending.settled = true;
-    clearTimeout(pending.queueTimer);
-    if (pending.probe) breakers.probeEnded(pending.call.module);
-    if (sent.get(pending.call.ticket) === pending) sent.delete(pending.call.ticket);
-    pending.resolve(outcome);
-  }
-
-  function settleWith(pending: PendingCall, outcome: WorkerOutcome): void {
-    if ('skipped' in outcome || pending.settled) return;
-    if (pending.progressSeen < outcome.progress) {
-      pending.heldOutcome = { outcome, progress: outcome.progress };
-      return;
-    }
-    breakers.completed(pending.call.module);
-    pending.probe = false;
-    settle(
-      pending,
-      outcome.ok
-        ? { ok: true, value: outcome.value }
-        : { ok: false, error: fromErrorData(outcome.error) },
-    );
-  }
+  piscina.on('message', onMessage);
 
   /** Fills free threads with what they should run next. */
   function pump(): void {
@@ -162,22 +90,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       const members = next.filter(stillAdmitted);
       if (members.length > 0) send(members);
     }
-  }
-
-  /**
-   * A call admitted before its module's breaker opened fails fast when it is about to leave,
-   * rather than crash one more worker and push the cool-down out; after the cool-down, the first
-   * to leave is the probe.
-   */
-  function stillAdmitted(pending: PendingCall): boolean {
-    if (pending.probe || breakers.closed) return true;
-    const admission = breakers.admit(pending.call.module);
-    if (admission.run) {
-      pending.probe = admission.probe;
-      return true;
-    }
-    settle(pending, executorFailure(`the worker pool is unhealthy: ${admission.reason}`));
-    return false;
   }
 
   function send(members: PendingCall[]): void {
@@ -249,15 +161,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     } else {
       settle(pending, executorFailure(admission?.reason ?? 'the worker pool is closed'));
     }
-  }
-
-  /** Fails a call that waited `maxQueueWaitMs` without starting. */
-  function queueWaitExpired(pending: PendingCall): void {
-    if (pending.settled || pending.started) return;
-    // In the queue it is dropped by pump(); in a batch it is claimed so the worker skips it.
-    if (pending.batch !== undefined && !claimUnstarted(pending)) return;
-    const waited = `waited more than maxQueueWaitMs (${maxQueueWaitMs} ms) for a worker`;
-    settle(pending, executorFailure(`tool "${pending.call.toolName}" ${waited} and never started`));
   }
 
   /** Stops a call: skip it if it has not started, else terminate the worker running it. */
@@ -334,17 +237,4 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       await closeWithin(piscina, closeTimeoutMs);
     },
   };
-}
-
-/**
- * Adds a cost a worker's handler reported. The worker checked it against the attempt's earlier
- * reports; only an earlier attempt's other unit can refuse it here, and then this attempt's units
- * are the ones not counted (its report is the one at odds with the call's).
- */
-function addCost(request: ExecutionRequest, cost: ToolCost): void {
-  try {
-    request.reportCost(cost);
-  } catch {
-    if (cost.usd !== undefined) request.reportCost({ usd: cost.usd });
-  }
 }
