@@ -28,6 +28,10 @@ export interface ToolUsage {
    * run's results: the turn's tokens split equally across its calls (docs/agent-loop.md).
    */
   readonly modelTokens?: number;
+  /** The input (prompt) part of `modelTokens`, split the same way. */
+  readonly modelInputTokens?: number;
+  /** The output (completion) part of `modelTokens`, split the same way. */
+  readonly modelOutputTokens?: number;
   /**
    * The tool reported dollars but does not declare `safety.spend`: the execution policy never
    * saw it as a tool that charges (`spend.charge`). The cost is kept; fix the declaration.

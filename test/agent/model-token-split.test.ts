@@ -34,10 +34,10 @@ describe('agentLoop: model tokens per call', () => {
     });
     const run = await agentLoop({ task: 'look', model, tools: createToolRegistry([search]) });
     expect(run.results.map((result) => [result.toolCallId, result.usage])).toEqual([
-      ['a', { toolCostUsd: 0.01, modelTokens: 34 }],
-      ['b', { toolCostUsd: 0.01, modelTokens: 34 }],
-      ['c', { toolCostUsd: 0.01, modelTokens: 33 }],
-      ['d', { toolCostUsd: 0.01, modelTokens: 127 }],
+      ['a', { toolCostUsd: 0.01, modelTokens: 34, modelInputTokens: 30, modelOutputTokens: 4 }],
+      ['b', { toolCostUsd: 0.01, modelTokens: 34, modelInputTokens: 30, modelOutputTokens: 4 }],
+      ['c', { toolCostUsd: 0.01, modelTokens: 33, modelInputTokens: 30, modelOutputTokens: 3 }],
+      ['d', { toolCostUsd: 0.01, modelTokens: 127, modelInputTokens: 120, modelOutputTokens: 7 }],
     ]);
     expect(run.turns[0]?.results.map((result) => result.usage?.modelTokens)).toEqual([34, 34, 33]);
   });
