@@ -15,6 +15,9 @@ const test = {
   globalSetup: ['test/support/temp-root.ts'],
   testTimeout: 20_000,
   hookTimeout: 20_000,
+  // `expect.poll` waits for a state (a server listening, calls in flight), not for a deadline: its
+  // default of one second fails on a loaded machine where a child process takes longer to start.
+  expect: { poll: { timeout: 15_000 } },
 };
 const resolve = { conditions: [SOURCE_CONDITION, 'module', 'node', 'development|production'] };
 
