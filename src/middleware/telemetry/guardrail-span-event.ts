@@ -1,5 +1,11 @@
 import type { ToolCallResult } from '../../dispatch/result.js';
-import type { SpanAttributeValue, SpanEvent } from './tool-call-span.js';
+
+/** A span event of a guardrail that tripped (a `SpanEvent` of the call's span). */
+export interface GuardrailSpanEvent {
+  readonly name: typeof GUARDRAIL_TRIPPED_EVENT;
+  readonly timeMs: number;
+  readonly attributes: Readonly<Record<string, string>>;
+}
 
 /** The name of the span event of a guardrail that tripped. */
 export const GUARDRAIL_TRIPPED_EVENT = 'switchyard.guardrail.tripped';
@@ -18,14 +24,14 @@ const ACTIONS: Readonly<Record<string, string>> = {
  * reason. At `timeMs`: the entry records no time of its own, and a guardrail that trips ends the
  * call's way through the layers.
  */
-export function guardrailSpanEvents(result: ToolCallResult, timeMs: number): SpanEvent[] {
+export function guardrailSpanEvents(result: ToolCallResult, timeMs: number): GuardrailSpanEvent[] {
   const layers = result.audit?.layers;
   if (layers === undefined) return [];
-  const events: SpanEvent[] = [];
+  const events: GuardrailSpanEvent[] = [];
   for (const layer of layers) {
     const action = layer.name === 'with_guardrails' ? ACTIONS[layer.status] : undefined;
     if (action === undefined) continue;
-    const attributes: Record<string, SpanAttributeValue> = {
+    const attributes: Record<string, string> = {
       'switchyard.guardrail.action': action,
     };
     if (typeof layer.guardrail === 'string')
