@@ -2,27 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   agentLoop,
   createToolRegistry,
-  defineTool,
   type ModelTokens,
   type ToolCaller,
 } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
-
-const lookup = defineTool({
-  name: 'lookup',
-  description: 'read-only, free: starts while the model streams',
-  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
-  safety: { readOnly: true },
-  handler: (args) => `found ${String(args.q)}`,
-});
-
-const pay = defineTool({
-  name: 'pay',
-  description: 'spends money: held until the response ends',
-  inputSchema: { type: 'object', properties: { amount: { type: 'number' } } },
-  safety: { spend: true },
-  handler: (args) => `paid ${String(args.amount)}`,
-});
+import { lookupTool as lookup, payTool as pay } from '../support/eager-and-held-tools.js';
 
 /** A layer that keeps the share each call carried into the middleware. */
 function shareRecorder(): { caller: ToolCaller; shares: Map<string, ModelTokens | undefined> } {

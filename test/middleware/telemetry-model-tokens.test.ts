@@ -1,39 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as otel from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   agentLoop,
   composeToolCallers,
   createDispatcher,
   createToolRegistry,
-  defineTool,
   withGuardrails,
   withTelemetry,
 } from '../../src/index.js';
 import { createScriptedModel } from '../../src/testing/index.js';
+import { lookupTool as lookup, payTool as pay } from '../support/eager-and-held-tools.js';
+import { otelTracer } from '../support/otel-tracer.js';
 
 /** Spans checked through the real OpenTelemetry SDK, as telemetry-conventions.test.ts does. */
-let provider: BasicTracerProvider | undefined;
-
-afterEach(async () => {
-  otel.trace.disable();
-  await provider?.shutdown();
-  provider = undefined;
-});
-
-function registerTracer(): InMemorySpanExporter {
-  const exporter = new InMemorySpanExporter();
-  provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  otel.trace.setGlobalTracerProvider(provider);
-  return exporter;
-}
+const tracer = otelTracer();
+afterEach(tracer.reset);
 
 function toolSpan(spans: readonly ReadableSpan[], callId: string): ReadableSpan {
   const span = spans.find(
@@ -45,22 +28,6 @@ function toolSpan(spans: readonly ReadableSpan[], callId: string): ReadableSpan 
   return span!;
 }
 
-const lookup = defineTool({
-  name: 'lookup',
-  description: 'read-only: starts while the model streams',
-  inputSchema: { type: 'object' },
-  safety: { readOnly: true },
-  handler: () => 'found',
-});
-
-const pay = defineTool({
-  name: 'pay',
-  description: 'spends: held until the response ends',
-  inputSchema: { type: 'object' },
-  safety: { spend: true },
-  handler: (args) => `paid ${JSON.stringify(args)}`,
-});
-
 describe('call spans: model tokens and guardrails, through the real SDK', () => {
   it('carries each held call’s share of its turn’s tokens under the gen_ai.usage names', async () => {
     const registry = readFileSync(
@@ -69,7 +36,7 @@ describe('call spans: model tokens and guardrails, through the real SDK', () => 
     );
     expect(registry).toContain('- id: gen_ai.usage.input_tokens');
     expect(registry).toContain('- id: gen_ai.usage.output_tokens');
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = withTelemetry('otel');
     const model = createScriptedModel({
       turns: [
@@ -104,7 +71,7 @@ describe('call spans: model tokens and guardrails, through the real SDK', () => 
   });
 
   it('records a guardrail that tripped as an event of the call span, beside the layer span', async () => {
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = withTelemetry('otel');
     const guardrails = withGuardrails({
       guardrails: [

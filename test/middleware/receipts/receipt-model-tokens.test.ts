@@ -4,26 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { agentLoop, createToolRegistry, defineTool, withAuditLog } from '../../../src/index.js';
 import { type ChainedReceipt, verifyReceipts } from '../../../src/middleware/receipts/index.js';
 import { createScriptedModel } from '../../../src/testing/index.js';
+import { lookupTool as lookup, payTool as pay } from '../../support/eager-and-held-tools.js';
 import { tempDir } from '../../support/temp-dir.js';
-
-const lookup = defineTool({
-  name: 'lookup',
-  description: 'read-only: starts while the model streams',
-  inputSchema: { type: 'object' },
-  safety: { readOnly: true },
-  handler: () => 'found',
-});
-
-const pay = defineTool({
-  name: 'pay',
-  description: 'spends: held until the response ends',
-  inputSchema: { type: 'object' },
-  safety: { spend: true },
-  handler: (args, runtime) => {
-    runtime.reportCost({ usd: 0.5 });
-    return `paid ${JSON.stringify(args)}`;
-  },
-});
 
 describe('receipts: model tokens', () => {
   it('record a held call’s share of its turn’s tokens in usage, and the log still verifies', async () => {
