@@ -37,25 +37,17 @@ function sharesOf(
   usage: ModelTokens | undefined,
 ): ((emitOrder: number) => ModelTokens) | undefined {
   if (usage === undefined) return undefined;
-  const checked = checkObject('dispatchTurn', 'modelUsage', usage);
-  const tokens: ModelTokens = {
-    inputTokens: checkNonNegative('dispatchTurn', 'modelUsage.inputTokens', checked.inputTokens, {
-      integer: true,
-    }),
-    outputTokens: checkNonNegative(
-      'dispatchTurn',
-      'modelUsage.outputTokens',
-      checked.outputTokens,
-      { integer: true },
-    ),
-  };
+  const given = checkObject('dispatchTurn', 'modelUsage', usage);
+  const tokens = (part: keyof ModelTokens) =>
+    checkNonNegative('dispatchTurn', `modelUsage.${part}`, given[part], { integer: true });
+  const checked = { inputTokens: tokens('inputTokens'), outputTokens: tokens('outputTokens') };
   if (!Array.isArray(calls)) {
     throw new InvalidOptionError(
       'modelUsage',
       'dispatchTurn: modelUsage needs the calls as an array: each share depends on how many calls the turn made',
     );
   }
-  return modelTokenShares(tokens, calls.length);
+  return modelTokenShares(checked, calls.length);
 }
 
 function sourceOf(calls: TurnCalls): CallSource {

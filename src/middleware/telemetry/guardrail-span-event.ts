@@ -1,14 +1,14 @@
 import type { ToolCallResult } from '../../dispatch/result.js';
 
+/** The name of the span event of a guardrail that tripped. */
+const GUARDRAIL_TRIPPED_EVENT = 'switchyard.guardrail.tripped';
+
 /** A span event of a guardrail that tripped (a `SpanEvent` of the call's span). */
 export interface GuardrailSpanEvent {
   readonly name: typeof GUARDRAIL_TRIPPED_EVENT;
   readonly timeMs: number;
   readonly attributes: Readonly<Record<string, string>>;
 }
-
-/** The name of the span event of a guardrail that tripped. */
-export const GUARDRAIL_TRIPPED_EVENT = 'switchyard.guardrail.tripped';
 
 /** What a guardrail did, by the status its layer entry records. */
 const ACTIONS: Readonly<Record<string, string>> = {
