@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentLoop, createToolRegistry, defineTool, withAuditLog } from '../../../src/index.js';
+import { agentLoop, createToolRegistry, withAuditLog } from '../../../src/index.js';
 import { type ChainedReceipt, verifyReceipts } from '../../../src/middleware/receipts/index.js';
 import { createScriptedModel } from '../../../src/testing/index.js';
 import { lookupTool as lookup, payTool as pay } from '../../support/eager-and-held-tools.js';
