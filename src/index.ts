@@ -32,6 +32,7 @@ export type { ToolCallEnvelope, TurnInfo } from './dispatch/envelope.js';
 export { isRecoverable, type ToolCallErrorCategory } from './dispatch/error-taxonomy.js';
 export type { ToolCallEvent } from './dispatch/events.js';
 export { narrowExecutionPolicy, withExecutionPolicy } from './dispatch/execution-policy.js';
+export type { ModelTokens } from './dispatch/model-token-share.js';
 export { type ProposedCall, toProposedCall } from './dispatch/proposed-call.js';
 export {
   shortCircuitResult,
@@ -75,7 +76,7 @@ export { withTelemetry } from './middleware/with-telemetry.js';
 export { withTimeout } from './middleware/with-timeout.js';
 export type { ModelClient, TranscriptMessage } from './providers/model-client.js';
 export { dispatchCalls } from './streams/dispatch-calls.js';
-export { dispatchTurn, streamTurn } from './streams/dispatch-turn.js';
+export { dispatchTurn, streamTurn, type TurnCallsOptions } from './streams/dispatch-turn.js';
 export { dispatchStreamedTurn, type StreamedTurn } from './streams/streamed-turn.js';
 export type { DispatchTurnOptions } from './streams/turn-options.js';
 export { defineTool } from './tools/define-tool.js';

@@ -1,6 +1,6 @@
 // docs/middleware.md: the governance stack, a receipt log alone, and the layers composed by hand.
 
-import type { ToolRegistry } from 'switchyard';
+import type { ModelClient, ToolRegistry } from 'switchyard';
 import type { ConsentPrompt } from 'switchyard/middleware';
 import type { AnyTool, JsonObject } from 'switchyard/tools';
 
@@ -10,6 +10,7 @@ declare const ui: { confirm(question: string): Promise<boolean> };
 declare const ask: ConsentPrompt;
 declare const shadowTools: readonly string[]; // names of the tools to preview, not run
 declare function dropSecrets(args: JsonObject): JsonObject;
+declare const model: ModelClient;
 
 // #region governance-stack
 import { createDispatcher, governanceStack, toolsUseMiddleware } from 'switchyard';
@@ -85,5 +86,24 @@ const result = await composed.dispatch({
 console.log(result.audit?.layers); // [{ name: 'with_rate_limit', … }, …, { name: 'with_summary', status: 'ok' }] — innermost first
 
 // #endregion composed
+
+// #region token-budget
+import { agentLoop } from 'switchyard';
+
+// One layer per run: its budget is this run's. Calls held until the model's response ended carry
+// their share of the turn's tokens; eager read-only calls carry none and count zero.
+const run = await agentLoop({
+  task: 'find and summarise the rate limiter',
+  model,
+  tools: registry,
+  toolCaller: withBudget({
+    maxUsd: 2,
+    maxTokens: 200_000,
+    perTool: { web_search: { maxCalls: 20, maxTokens: 50_000 } },
+  }),
+});
+console.log(run.results.map((result) => [result.status, result.usage?.modelTokens]));
+
+// #endregion token-budget
 
 export { audited, dispatcher };

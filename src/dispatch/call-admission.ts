@@ -7,6 +7,7 @@ import type { CallJournal } from './call-journal.js';
 import { CALL_STATE, type CallState, isAdvertised } from './call-state.js';
 import type { CallAnnotations, CallValidation, ToolCallEnvelope, TurnInfo } from './envelope.js';
 import { type ExecutionPolicy, intersectPolicies } from './execution-policy.js';
+import type { ModelTokens } from './model-token-share.js';
 import { type ParsedArguments, parseArguments } from './parse-arguments.js';
 import { isUnreadable, type ReadCall } from './read-proposed-call.js';
 import { toolNotFoundMessage } from './tool-not-found-message.js';
@@ -37,6 +38,8 @@ export interface TurnOptions {
    * outcome recorded. Default none.
    */
   readonly journal?: CallJournal;
+  /** The call's share of its model turn's tokens, when known (`ToolCallEnvelope.modelTokens`). */
+  readonly modelTokens?: ModelTokens;
 }
 
 /** What admission needs from its dispatcher. */
@@ -105,7 +108,13 @@ export function createAdmission(options: AdmissionOptions): Admit {
     if (isUnreadable(read))
       return malformedEnvelope(
         read.message,
-        { name: '', callId, turn, signal: turnOptions?.signal },
+        {
+          name: '',
+          callId,
+          turn,
+          signal: turnOptions?.signal,
+          modelTokens: turnOptions?.modelTokens,
+        },
         advertised,
       );
     const name = read.name;
@@ -163,7 +172,13 @@ export function createAdmission(options: AdmissionOptions): Admit {
             journal,
             started: false,
           };
-    return envelope(state, { name, callId, turn, signal: turnOptions?.signal });
+    return envelope(state, {
+      name,
+      callId,
+      turn,
+      signal: turnOptions?.signal,
+      modelTokens: turnOptions?.modelTokens,
+    });
   }
 
   /** The validator's verdict; a validator that throws refuses the call instead of escaping. */
@@ -218,6 +233,7 @@ export function createAdmission(options: AdmissionOptions): Admit {
       turn: facts.turn,
       signal: facts.signal,
       validation: state.validation,
+      modelTokens: facts.modelTokens,
       [CALL_STATE]: state,
     } as ToolCallEnvelope;
   }
@@ -233,6 +249,7 @@ interface EnvelopeFacts {
   readonly callId: string;
   readonly turn: TurnInfo;
   readonly signal: AbortSignal | undefined;
+  readonly modelTokens: ModelTokens | undefined;
 }
 
 function turnFrom(options: TurnOptions | undefined): TurnInfo {

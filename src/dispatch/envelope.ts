@@ -1,6 +1,7 @@
 import type { JsonObject, JsonSchema } from '../tools/json.js';
 import type { SchemaIssue } from '../tools/repair-message.js';
 import type { ResolvedSafety, ToolKind } from '../tools/tool-spec.js';
+import type { ModelTokens } from './model-token-share.js';
 
 /** Where a call runs. */
 export type ExecutorName =
@@ -65,4 +66,13 @@ export interface ToolCallEnvelope {
    * the run, the iteration and the call id (see `idempotencyKeyOf`).
    */
   readonly idempotencyKey?: string;
+  /**
+   * The call's share of its model turn's tokens (`modelTokenShares`: the turn's input and output
+   * tokens split equally across its calls), set when the turn's usage was known as the call was
+   * dispatched: every call of a streamed turn held until the response ended, every call of
+   * `dispatchTurn` given `modelUsage`. Undefined on calls started while the model still streamed
+   * (the eager ones) and on calls dispatched without a turn's usage. The run's results carry the
+   * same share (`usage.modelInputTokens`, `usage.modelOutputTokens`).
+   */
+  readonly modelTokens?: ModelTokens;
 }

@@ -48,6 +48,7 @@ export {
   requiredCapabilities,
   withExecutionPolicy,
 } from './execution-policy.js';
+export type { ModelTokens } from './model-token-share.js';
 export { type ProposedCall, toProposedCall } from './proposed-call.js';
 export { type ArtifactStore, contentText } from './render-output.js';
 export {

@@ -3,7 +3,12 @@
 
 export { type CallConstraint, callConstraint } from './call-constraints.js';
 export { dispatchCalls } from './dispatch-calls.js';
-export { dispatchTurn, streamTurn, type TurnCalls } from './dispatch-turn.js';
+export {
+  dispatchTurn,
+  streamTurn,
+  type TurnCalls,
+  type TurnCallsOptions,
+} from './dispatch-turn.js';
 export { type EagerPolicy, eagerGate, isSafeToStartEarly } from './eager-start.js';
 export { checkDispatcher, type StepAdapterOptions, stepTurnOptions } from './step-options.js';
 export { StepTurn } from './step-turn.js';

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { turnCancellationOf } from '../cancellation.js';
+import { modelTokenShares } from '../dispatch/model-token-share.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError, errorMessage, InvalidArgumentError } from '../errors.js';
@@ -79,7 +80,9 @@ export interface StreamedTurn {
 /**
  * Dispatches the calls of a model turn while it streams. The detector turns deltas into calls;
  * each promoted call enters the same bounded, safety-aware fan-out as `dispatchTurn`, and starts
- * at once when the eager policy allows it (otherwise when the response has ended). Results are in
+ * at once when the eager policy allows it (otherwise when the response has ended). Calls held
+ * until the response ended carry their share of the turn's tokens (`ToolCallEnvelope.modelTokens`)
+ * when the provider reported usage; eager calls started before it did not. Results are in
  * planner order. If the stream fails or the turn's signal aborts, nothing held back ever runs,
  * running eager calls see their signal abort, and every promoted call still yields one result
  * (`cancelled`); the outcome is `failed` and the error is kept. Never rejects for what the model
@@ -200,6 +203,9 @@ export async function dispatchStreamedTurn(options: StreamedTurnOptions): Promis
   }
   detector.end();
   calls.end();
+  // The response has ended: the turn's usage and its number of calls are known, so every call
+  // still held carries its share of the turn's tokens into the middleware.
+  if (usage !== null) run.shareModelTokens(modelTokenShares(usage, promoted));
   run.release();
   await run.done;
   return {

@@ -1,4 +1,5 @@
 import type { Dispatcher, TurnOptions } from '../dispatch/dispatcher.js';
+import type { ModelTokens } from '../dispatch/model-token-share.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import { dispatchExceptionResult, type ToolCallResult } from '../dispatch/result.js';
 import type { CallPlan } from './call-plan.js';
@@ -15,6 +16,8 @@ export interface TurnDispatchOptions {
   readonly maxConcurrentTools: number;
   /** The turn's own signal, followed by every call; none when nothing can cancel the turn. */
   readonly signal: AbortSignal | undefined;
+  /** Each call's share of the model turn's tokens, by emit order, when the turn's usage is known. */
+  readonly modelTokens?: ((emitOrder: number) => ModelTokens) | undefined;
 }
 
 /**
@@ -26,9 +29,12 @@ export class TurnDispatch {
   private readonly dispatcher: Dispatcher;
   /** What every call of the turn is dispatched with, besides its emit order. */
   private options: TurnOptions;
+  /** Each call's share of the turn's tokens; undefined until the turn's usage is known. */
+  private modelTokens: ((emitOrder: number) => ModelTokens) | undefined;
 
-  constructor({ turn, maxConcurrentTools, signal }: TurnDispatchOptions) {
+  constructor({ turn, maxConcurrentTools, signal, modelTokens }: TurnDispatchOptions) {
     this.dispatcher = turn.dispatcher;
+    this.modelTokens = modelTokens;
     const facts = turn.turn;
     this.options = {
       iteration: facts?.iteration,
@@ -53,6 +59,11 @@ export class TurnDispatch {
     this.options = { ...this.options, signal: AbortSignal.abort(reason) };
   }
 
+  /** Calls dispatched from now on carry their share of the turn's tokens (`shareOf(emitOrder)`). */
+  shareModelTokens(shareOf: (emitOrder: number) => ModelTokens): void {
+    this.modelTokens = shareOf;
+  }
+
   /**
    * The turn options of call `emitOrder`. Written out rather than spread: a spread copy of options
    * with undefined members costs ~10% of a trivial call.
@@ -72,6 +83,7 @@ export class TurnDispatch {
       context: options.context,
       journal: options.journal,
       emitOrder,
+      modelTokens: this.modelTokens?.(emitOrder),
     };
   }
 

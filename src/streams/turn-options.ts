@@ -2,6 +2,7 @@ import type { CallJournal } from '../dispatch/call-journal.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { isRecoverable, toWireCategory } from '../dispatch/error-taxonomy.js';
 import type { ExecutionPolicy } from '../dispatch/execution-policy.js';
+import type { ModelTokens } from '../dispatch/model-token-share.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { InvalidOptionError } from '../errors.js';
@@ -152,4 +153,6 @@ export interface TurnRunOptions {
   readonly cancellable?: boolean;
   /** Told once when the turn ends, instead of (or besides) awaiting `done`. */
   readonly onEnd?: (failure?: { error: unknown }) => void;
+  /** Each call's share of the model turn's tokens, by emit order, when known from the start. */
+  readonly modelTokens?: (emitOrder: number) => ModelTokens;
 }

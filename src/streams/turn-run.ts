@@ -1,4 +1,5 @@
 import { AbortLink, turnCancellationOf } from '../cancellation.js';
+import type { ModelTokens } from '../dispatch/model-token-share.js';
 import type { ProposedCall } from '../dispatch/proposed-call.js';
 import type { ToolCallResult } from '../dispatch/result.js';
 import { CancelledError } from '../errors.js';
@@ -70,6 +71,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
     gate,
     cancellable = false,
     onEnd,
+    modelTokens,
   }: TurnRunOptions) {
     this.intake = new CallPull(source, {
       hasRoom: () => this.hasRoom(),
@@ -107,6 +109,7 @@ export class TurnRun implements CallPuller, SettlesCalls {
       turn: options,
       maxConcurrentTools: max,
       signal: this.link?.signal,
+      modelTokens,
     });
     const graceMs = interruptGraceOf(options.interruptGraceMs);
     if (options.interrupt !== undefined) {
@@ -158,6 +161,14 @@ export class TurnRun implements CallPuller, SettlesCalls {
   /** Lets pulling go on after the consumer took results it had fallen behind on. */
   resume(): void {
     this.intake.wake();
+  }
+
+  /**
+   * Calls dispatched from now on carry their share of the model turn's tokens (a streamed turn
+   * whose response ended: its usage and its number of calls are known).
+   */
+  shareModelTokens(shareOf: (emitOrder: number) => ModelTokens): void {
+    this.calls.shareModelTokens(shareOf);
   }
 
   /** Lets gated calls start: whatever held them back has happened. */

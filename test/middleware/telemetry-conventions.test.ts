@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as otel from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   composeToolCallers,
@@ -16,6 +11,7 @@ import {
   type ToolCaller,
   withTelemetry,
 } from '../../src/index.js';
+import { otelTracer } from '../support/otel-tracer.js';
 import { addTool } from '../support/tools.js';
 
 /**
@@ -63,20 +59,8 @@ const layered: ToolCaller = async (call, next) => {
   };
 };
 
-let provider: BasicTracerProvider | undefined;
-
-afterEach(async () => {
-  otel.trace.disable();
-  await provider?.shutdown();
-  provider = undefined;
-});
-
-function registerTracer(): InMemorySpanExporter {
-  const exporter = new InMemorySpanExporter();
-  provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  otel.trace.setGlobalTracerProvider(provider);
-  return exporter;
-}
+const tracer = otelTracer();
+afterEach(tracer.reset);
 
 async function callBoth(): Promise<ReturnType<typeof withTelemetry>> {
   const telemetry = withTelemetry({ sink: 'otel', recordArguments: true, recordResult: true });
@@ -102,7 +86,7 @@ describe('tool spans against the OpenTelemetry conventions, through the real SDK
       'MUST be left unset if the instrumented operation has\nended without any errors.',
     );
     expect(rules).toContain('- SHOULD set the span status code to `Error`');
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = await callBoth();
     await telemetry.flush();
     const spans = exporter.getFinishedSpans();
@@ -142,7 +126,7 @@ describe('tool spans against the OpenTelemetry conventions, through the real SDK
     expect(registry).toContain(
       'brief: The result returned by the tool call (if any and if execution was successful).',
     );
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = await callBoth();
     await telemetry.flush();
     const spans = exporter.getFinishedSpans();
@@ -159,7 +143,7 @@ describe('tool spans against the OpenTelemetry conventions, through the real SDK
     expect(spanGroup).toContain('`gen_ai.operation.name` SHOULD be `execute_tool`.');
     const required = requiredAttributes(spanGroup);
     expect(required).toEqual(['gen_ai.operation.name', 'gen_ai.tool.name']);
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = await callBoth();
     await telemetry.flush();
     for (const name of ['execute_tool add', 'execute_tool broken']) {
@@ -172,7 +156,7 @@ describe('tool spans against the OpenTelemetry conventions, through the real SDK
   });
 
   it('has every span of the calls made before flush() when the tracer is shut down right after', async () => {
-    const exporter = registerTracer();
+    const exporter = tracer.register();
     const telemetry = withTelemetry('otel');
     const dispatcher = createDispatcher({
       registry: createToolRegistry([addTool]),
@@ -181,8 +165,7 @@ describe('tool spans against the OpenTelemetry conventions, through the real SDK
     await dispatcher.dispatch({ id: 'first', name: 'add', arguments: '{"a":1,"b":2}' });
     await telemetry.flush();
     const exported = exporter.getFinishedSpans().map((span) => span.name);
-    await provider!.shutdown();
-    provider = undefined;
+    await tracer.shutdown();
     expect(exported).toEqual(['execute_tool add']);
   });
 });

@@ -112,7 +112,7 @@ describe('withBudget', () => {
   });
 
   it.each([
-    [{}, /give maxUsd, perTool or both/],
+    [{}, /give maxUsd, maxTokens or perTool/],
     [{ maxUsd: -1 }, /maxUsd/],
     [{ perTool: { ocr: { maxCalls: 1.5 } } }, /perTool\.ocr\.maxCalls/],
     [{ perTool: { ocr: 3 } }, /perTool\.ocr must be/],

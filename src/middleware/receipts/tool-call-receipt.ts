@@ -1,5 +1,6 @@
 import type { AuditData } from '../../dispatch/audit.js';
 import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
+import type { ModelTokens } from '../../dispatch/model-token-share.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import type { ToolUsage } from '../../tools/tool-cost.js';
 import { receiptValueHash } from './safe-canonical-json.js';
@@ -39,7 +40,10 @@ export interface ToolCallReceipt {
   readonly emitted_at: string;
   readonly model: string | null;
   readonly provider: string | null;
-  /** What the call cost, when its tool reported a cost (`ToolCallResult.usage`). */
+  /**
+   * What the call cost, when its tool reported a cost (`ToolCallResult.usage`) or it carried a
+   * share of its model turn's tokens (`ToolCallEnvelope.modelTokens`).
+   */
   readonly usage?: ReceiptUsage;
   /**
    * What the hashes or the audit could not record as it was (a cycle, a BigInt, nesting too deep
@@ -48,20 +52,36 @@ export interface ToolCallReceipt {
   readonly hash_notes?: readonly string[];
 }
 
-/** A call's cost as a receipt records it (snake_case, like the rest of the receipt). */
+/**
+ * A call's cost as a receipt records it (snake_case, like the rest of the receipt): what its tool
+ * reported, and its share of its model turn's tokens when it carried one as it was dispatched.
+ * Every member is optional, so logs written before a member existed still read and verify.
+ */
 export interface ReceiptUsage {
   readonly tool_cost_usd?: number;
   readonly units?: number;
   readonly unit?: string;
   readonly undeclared_spend?: true;
+  /** The call's share of its model turn's input tokens (`ToolCallEnvelope.modelTokens`). */
+  readonly model_input_tokens?: number;
+  /** The call's share of its model turn's output tokens. */
+  readonly model_output_tokens?: number;
 }
 
-function receiptUsage(usage: ToolUsage): ReceiptUsage {
+function receiptUsage(
+  usage: ToolUsage | undefined,
+  modelTokens: ModelTokens | undefined,
+): ReceiptUsage | undefined {
+  if (usage === undefined && modelTokens === undefined) return undefined;
   const recorded: { -readonly [Key in keyof ReceiptUsage]: ReceiptUsage[Key] } = {};
-  if (usage.toolCostUsd !== undefined) recorded.tool_cost_usd = usage.toolCostUsd;
-  if (usage.units !== undefined) recorded.units = usage.units;
-  if (usage.unit !== undefined) recorded.unit = usage.unit;
-  if (usage.undeclaredSpend) recorded.undeclared_spend = true;
+  if (usage?.toolCostUsd !== undefined) recorded.tool_cost_usd = usage.toolCostUsd;
+  if (usage?.units !== undefined) recorded.units = usage.units;
+  if (usage?.unit !== undefined) recorded.unit = usage.unit;
+  if (usage?.undeclaredSpend) recorded.undeclared_spend = true;
+  if (modelTokens !== undefined) {
+    recorded.model_input_tokens = modelTokens.inputTokens;
+    recorded.model_output_tokens = modelTokens.outputTokens;
+  }
   return recorded;
 }
 
@@ -161,7 +181,8 @@ export function buildReceipt({
     model: turn.model,
     provider: turn.provider,
   };
-  if (result.usage !== undefined) Object.assign(receipt, { usage: receiptUsage(result.usage) });
+  const usage = receiptUsage(result.usage, call.modelTokens);
+  if (usage !== undefined) Object.assign(receipt, { usage });
   return notes.length === 0 ? receipt : Object.assign(receipt, { hash_notes: notes });
 }
 

@@ -32,8 +32,8 @@ export interface OtelTracer {
 
 /** The part of an OpenTelemetry `Span` the sink uses. */
 export interface OtelSpan {
-  /** Records an event of the call (`retry`, `cancelled`, …) at `time`. */
-  addEvent(name: string, time?: number): unknown;
+  /** Records an event of the call (`tool_call.dispatched`, a guardrail that tripped, …) at `time`. */
+  addEvent(name: string, attributes?: Record<string, unknown>, time?: number): unknown;
   /** Set only when the call failed: `ERROR`, with the error as its message. */
   setStatus(status: { code: number; message?: string }): unknown;
   /** Ends the span at `endTime`. */
@@ -67,7 +67,9 @@ export function otelSpanSink(options: { tracerName?: string; api?: OtelApi } = {
         startTime: span.startTimeMs,
         attributes: span.attributes,
       });
-      for (const event of span.events) parent.addEvent(event.name, event.timeMs);
+      for (const event of span.events) {
+        parent.addEvent(event.name, event.attributes ?? {}, event.timeMs);
+      }
       const context = otel.trace.setSpan(otel.context.active(), parent);
       for (const child of span.children) {
         const layer = tracer.startSpan(

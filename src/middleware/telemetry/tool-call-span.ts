@@ -1,8 +1,10 @@
 import type { ToolCallEnvelope } from '../../dispatch/envelope.js';
 import { toWireCategory } from '../../dispatch/error-taxonomy.js';
+import type { ModelTokens } from '../../dispatch/model-token-share.js';
 import { renderValue } from '../../dispatch/render-output.js';
 import type { ToolCallResult } from '../../dispatch/result.js';
 import type { ToolUsage } from '../../tools/tool-cost.js';
+import { guardrailSpanEvents } from './guardrail-span-event.js';
 
 /** Attribute values as OpenTelemetry accepts them. */
 export type SpanAttributeValue = string | number | boolean;
@@ -12,6 +14,17 @@ export interface LayerSpan {
   readonly name: string;
   readonly status: 'ok' | 'error';
   readonly attributes: Readonly<Record<string, SpanAttributeValue>>;
+}
+
+/**
+ * Something that happened during a call: `tool_call.dispatched`, `tool_call.result_returned`, and
+ * `switchyard.guardrail.tripped` (with the guardrail's name, stage, action and reason) when a
+ * guardrail blocked, replaced or halted the call.
+ */
+export interface SpanEvent {
+  readonly name: string;
+  readonly timeMs: number;
+  readonly attributes?: Readonly<Record<string, SpanAttributeValue>>;
 }
 
 /**
@@ -31,7 +44,7 @@ export interface ToolCallSpan {
   readonly status: 'ok' | 'error';
   readonly statusMessage?: string;
   readonly attributes: Readonly<Record<string, SpanAttributeValue>>;
-  readonly events: readonly { readonly name: string; readonly timeMs: number }[];
+  readonly events: readonly SpanEvent[];
   readonly children: readonly LayerSpan[];
 }
 
@@ -125,7 +138,7 @@ export function toolCallSpan(
   if (result.executor !== null) attributes['switchyard.executor'] = result.executor;
   if (call.turn.sessionId !== '') attributes['switchyard.session_id'] = call.turn.sessionId;
   if (!result.ok) attributes['error.type'] = toWireCategory(result.errorCategory) ?? '_OTHER';
-  if (result.usage !== undefined) Object.assign(attributes, usageAttributes(result.usage));
+  usageAttributes(attributes, result.usage, call.modelTokens);
   if (options.recordArguments) attributes['gen_ai.tool.call.arguments'] = json(result.arguments);
   // "The result returned by the tool call (if any and if execution was successful)".
   if (options.recordResult && result.ok && result.result !== undefined) {
@@ -136,8 +149,9 @@ export function toolCallSpan(
   const name = keptName(spanNames, attributes['gen_ai.tool.name'] as string, 'execute_tool ');
   const traceId = call.turn.sessionId === '' ? `tool_call:${call.callId}` : call.turn.sessionId;
   const durationMs = Math.max(0, times.endTimeMs - times.startTimeMs);
-  const events = [
+  const events: SpanEvent[] = [
     { name: 'tool_call.dispatched', timeMs: times.startTimeMs },
+    ...guardrailSpanEvents(result, times.endTimeMs),
     { name: 'tool_call.result_returned', timeMs: times.endTimeMs },
   ];
   // Members added in order rather than through a conditional spread, which builds the span
@@ -160,14 +174,23 @@ export function toolCallSpan(
 }
 
 /**
- * A call's cost as span attributes. OTel GenAI names model usage (`gen_ai.usage.input_tokens`,
- * `gen_ai.usage.output_tokens`) but nothing a tool spends, so these are Switchyard's own names.
+ * A call's cost as span attributes, added to `attributes`: its share of its model turn's tokens
+ * under the OTel GenAI names (`gen_ai.usage.input_tokens`, `gen_ai.usage.output_tokens`), when it
+ * carried one as it was dispatched; what its tool spent under Switchyard's own names, since the
+ * conventions name nothing a tool spends.
  */
-function usageAttributes(usage: ToolUsage): Record<string, SpanAttributeValue> {
-  const attributes: Record<string, SpanAttributeValue> = {};
+function usageAttributes(
+  attributes: Record<string, SpanAttributeValue>,
+  usage: ToolUsage | undefined,
+  modelTokens: ModelTokens | undefined,
+): void {
+  if (modelTokens !== undefined) {
+    attributes['gen_ai.usage.input_tokens'] = modelTokens.inputTokens;
+    attributes['gen_ai.usage.output_tokens'] = modelTokens.outputTokens;
+  }
+  if (usage === undefined) return;
   if (usage.toolCostUsd !== undefined) attributes['switchyard.tool.cost_usd'] = usage.toolCostUsd;
   if (usage.units !== undefined) attributes['switchyard.tool.units'] = usage.units;
   if (usage.unit !== undefined) attributes['switchyard.tool.unit'] = usage.unit;
   if (usage.undeclaredSpend) attributes['switchyard.tool.undeclared_spend'] = true;
-  return attributes;
 }
