@@ -35,7 +35,7 @@ export interface GovernanceStackOptions {
     | { readonly redactor: Redactor; readonly options?: RedactionOptions };
   readonly idempotency?: { readonly key: IdempotencyKey; readonly options?: IdempotencyOptions };
   readonly timeout?: TimeoutOptions;
-  /** Dollar and call budgets: just outside the rate limit, so a refused call spends no slot. */
+  /** Dollar, token and call budgets: just outside the rate limit, so a refused call spends no slot. */
   readonly budget?: BudgetOptions;
   readonly rateLimit?: RateLimitOptions;
   readonly dryRun?: DryRunOptions;
