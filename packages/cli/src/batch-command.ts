@@ -19,6 +19,7 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
+import { scriptedCalls } from './demo-model.js';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { journalStoreOf } from './journal-store-option.js';
@@ -177,7 +178,12 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     ...(rpm === undefined ? {} : { requestsPerMinute: rpm }),
     ...(tpm === undefined ? {} : { tokensPerMinute: tpm }),
   });
-  const modelFor = await taskModels(line, io, limiter);
+  const modelFor = await taskModels(
+    line,
+    io,
+    limiter,
+    tasks.length > 0 && tasks.every((task) => scriptedCalls(task.task) !== undefined),
+  );
   const tools = await setUpTools(line, io.cwd);
   const scratch =
     outPath === undefined && !worker ? mkdtempSync(join(tmpdir(), 'switchyard-batch-')) : undefined;

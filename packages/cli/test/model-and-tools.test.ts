@@ -11,11 +11,15 @@ import { captureIo } from './cli-io.js';
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const TOOLS = join(FIXTURES, 'shout-tools.ts');
 
-function tasksFile(): string {
+function tasksFile(lines = '{"id":"a","task":"shout hello"}\n'): string {
   const file = join(tempDir('switchyard-model-tools-'), 'tasks.jsonl');
-  writeFileSync(file, '{"id":"a","task":"shout hello"}\n');
+  writeFileSync(file, lines);
   return file;
 }
+
+/** A task line whose text scripts the demo model's calls. */
+const scripted = (id: string, calls: string) =>
+  `${JSON.stringify({ id, task: `shout twice\n${calls}` })}\n`;
 
 describe('--tools without a model', () => {
   it('is refused by agent: the built-in model would call none of the tools', async () => {
@@ -60,6 +64,38 @@ describe('--tools without a model', () => {
       captureIo({ env: { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') } }).io,
     );
     expect(code).toBe(EXIT.ok);
+  });
+
+  it('passes with the built-in model when every task scripts its calls, which it then makes', async () => {
+    const capture = captureIo();
+    const calls = 'call shout {"text":"hello"}\ncall shout {"text":"again"}';
+    const code = await batchCommand(
+      [tasksFile(scripted('a', calls)), '--tools', TOOLS, '--no-workers', '--quiet'],
+      capture.io,
+    );
+    expect(code).toBe(EXIT.ok);
+    const line = JSON.parse(capture.out()) as { text: string; toolUsage: unknown };
+    expect(line.text).toBe('Here is what the tools found:\n- shout: HELLO\n- shout: AGAIN');
+    expect(line.toolUsage).toMatchObject({ shout: { calls: 2 } });
+    expect(await agentCommand([calls, '--tools', TOOLS, '--no-workers'], captureIo().io)).toBe(
+      EXIT.ok,
+    );
+  });
+
+  it('is refused when one task does not script its calls, or scripts them unreadably', async () => {
+    const mixed = tasksFile(
+      `${scripted('a', 'call shout {"text":"hi"}')}{"id":"b","task":"shout"}\n`,
+    );
+    await expect(
+      batchCommand([mixed, '--tools', TOOLS, '--no-workers', '--quiet'], captureIo().io),
+    ).rejects.toMatchObject({ code: 'SY_ERR_CLI_USAGE' });
+    const unreadable = tasksFile(scripted('a', 'call shout {text: hi}'));
+    await expect(
+      batchCommand([unreadable, '--tools', TOOLS, '--no-workers', '--quiet'], captureIo().io),
+    ).rejects.toMatchObject({
+      code: 'SY_ERR_CLI_USAGE',
+      message: expect.stringContaining('the demo model cannot read "call shout {text: hi}"'),
+    });
   });
 
   it('still runs the built-in model with the built-in tools', async () => {
