@@ -183,7 +183,7 @@ export async function agentCommand(args: string[], io: CommandIo = processIo()):
   refuseDemoModelWithTools(
     providerOf(choice),
     stringOption(line, 'tools'),
-    scriptedCalls(task) !== undefined,
+    () => scriptedCalls(task) !== undefined,
   );
   const model = await chooseModel(choice);
   const tools = await setUpTools(line, io.cwd, { mcp: 'configs' });

@@ -198,7 +198,7 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     line,
     io,
     limiter,
-    tasks.length > 0 && tasks.every((task) => scriptedCalls(task.task) !== undefined),
+    () => tasks.length > 0 && tasks.every((task) => scriptedCalls(task.task) !== undefined),
   );
   const tools = await setUpTools(line, io.cwd);
   const scratch =

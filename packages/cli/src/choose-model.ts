@@ -39,16 +39,17 @@ export function providerOf(choice: Pick<ModelChoice, 'provider' | 'env'>): strin
  * `sha256`, `math_calc`), so against the user's tools every call would be refused while the run
  * reports itself completed.
  *
- * @param tasksScriptCalls every task names its calls (default false).
+ * @param tasksScriptCalls whether every task names its calls; asked only when the rest would
+ *   refuse (default: they do not).
  * @throws UsageError when `provider` is `scripted`, `tools` is given and the tasks do not script
  *   their calls.
  */
 export function refuseDemoModelWithTools(
   provider: string,
   tools: string | undefined,
-  tasksScriptCalls = false,
+  tasksScriptCalls: () => boolean = () => false,
 ): void {
-  if (provider !== 'scripted' || tools === undefined || tasksScriptCalls) return;
+  if (provider !== 'scripted' || tools === undefined || tasksScriptCalls()) return;
   throw new UsageError(
     `--tools ${tools} needs a model that can call your tools, and none is set: the built-in scripted model calls only the built-in tools. Set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider (or, for batch, --model-module), or script each task's calls with "call <tool> <JSON arguments>" lines`,
   );

@@ -29,7 +29,7 @@ export async function taskModels(
   line: CommandLine,
   io: CommandIo,
   limiter: ModelLimiter,
-  tasksScriptCalls = false,
+  tasksScriptCalls: () => boolean = () => false,
 ): Promise<(task: BatchTask) => Promise<ModelClient>> {
   const path = stringOption(line, 'model-module');
   if (path !== undefined) {

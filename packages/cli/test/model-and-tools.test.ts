@@ -96,6 +96,20 @@ describe('--tools without a model', () => {
       code: 'SY_ERR_CLI_USAGE',
       message: expect.stringContaining('the demo model cannot read "call shout {text: hi}"'),
     });
+    // A task's text is read for calls only by the demo model: with a model, it is just text.
+    const code = await batchCommand(
+      [
+        unreadable,
+        '--tools',
+        join(FIXTURES, 'ledger-tools.ts'),
+        '--model-module',
+        join(FIXTURES, 'ledger-model.ts'),
+        '--no-workers',
+        '--quiet',
+      ],
+      captureIo({ env: { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') } }).io,
+    );
+    expect(code).toBe(EXIT.ok);
   });
 
   it('still runs the built-in model with the built-in tools', async () => {
