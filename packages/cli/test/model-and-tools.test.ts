@@ -17,6 +17,14 @@ function tasksFile(lines = '{"id":"a","task":"shout hello"}\n'): string {
   return file;
 }
 
+/** `batch` with the ledger fixture's tools and model module. */
+function batchWithLedgerModel(tasks: string): Promise<number> {
+  const args = [tasks, '--tools', join(FIXTURES, 'ledger-tools.ts')];
+  args.push('--model-module', join(FIXTURES, 'ledger-model.ts'), '--no-workers', '--quiet');
+  const env = { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') };
+  return batchCommand(args, captureIo({ env }).io);
+}
+
 /** A task line whose text scripts the demo model's calls. */
 const scripted = (id: string, calls: string) =>
   `${JSON.stringify({ id, task: `shout twice\n${calls}` })}\n`;
@@ -51,19 +59,7 @@ describe('--tools without a model', () => {
     await expect(
       agentCommand(['shout hello', '--tools', TOOLS, '--provider', 'openai'], capture.io),
     ).rejects.toMatchObject({ message: expect.stringContaining('needs OPENAI_API_KEY') });
-    const code = await batchCommand(
-      [
-        tasksFile(),
-        '--tools',
-        join(FIXTURES, 'ledger-tools.ts'),
-        '--model-module',
-        join(FIXTURES, 'ledger-model.ts'),
-        '--no-workers',
-        '--quiet',
-      ],
-      captureIo({ env: { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') } }).io,
-    );
-    expect(code).toBe(EXIT.ok);
+    expect(await batchWithLedgerModel(tasksFile())).toBe(EXIT.ok);
   });
 
   it('passes with the built-in model when every task scripts its calls, which it then makes', async () => {
@@ -97,19 +93,7 @@ describe('--tools without a model', () => {
       message: expect.stringContaining('the demo model cannot read "call shout {text: hi}"'),
     });
     // A task's text is read for calls only by the demo model: with a model, it is just text.
-    const code = await batchCommand(
-      [
-        unreadable,
-        '--tools',
-        join(FIXTURES, 'ledger-tools.ts'),
-        '--model-module',
-        join(FIXTURES, 'ledger-model.ts'),
-        '--no-workers',
-        '--quiet',
-      ],
-      captureIo({ env: { LEDGER: join(tempDir('switchyard-ledger-'), 'ledger.txt') } }).io,
-    );
-    expect(code).toBe(EXIT.ok);
+    expect(await batchWithLedgerModel(unreadable)).toBe(EXIT.ok);
   });
 
   it('still runs the built-in model with the built-in tools', async () => {

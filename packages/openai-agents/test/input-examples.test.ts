@@ -1,36 +1,23 @@
 import { Agent, run } from '@openai/agents-core';
 import { assistantMessage, ScriptedModel } from '@openai/agents-core/testing';
-import { createDispatcher, createToolRegistry, defineTool } from 'switchyard';
 import { describe, expect, it } from 'vitest';
+import {
+  SEARCH_DOCS_DESCRIBED,
+  toolsWithExamples,
+} from '../../../test/support/tools-with-examples.js';
 import { openAIAgentsTools } from '../src/index.js';
-
-const search = defineTool({
-  name: 'search_docs',
-  description: 'Search the docs.',
-  inputSchema: {
-    type: 'object',
-    properties: { query: { type: 'string' }, limit: { type: 'integer' } },
-    required: ['query'],
-  } as const,
-  inputExamples: [{ query: 'retry policy', limit: 5 }],
-  handler: () => [],
-});
 
 describe('openAIAgentsTools and input examples', () => {
   it("writes a tool's inputExamples into the description the Runner sends the model", async () => {
-    const dispatcher = createDispatcher({ registry: createToolRegistry([search]) });
-    const set = openAIAgentsTools({ dispatcher });
+    const set = openAIAgentsTools({ dispatcher: toolsWithExamples() });
     const model = new ScriptedModel([[assistantMessage('done')]]);
     await run(
       new Agent({ name: 'assistant', model: set.model(model), tools: set.tools }),
       'find it',
     );
     expect(model.calls[0]?.request.tools).toMatchObject([
-      {
-        type: 'function',
-        name: 'search_docs',
-        description: 'Search the docs.\n\nInput examples:\n{"query":"retry policy","limit":5}',
-      },
+      { type: 'function', name: 'search_docs', description: SEARCH_DOCS_DESCRIBED },
+      { type: 'function', name: 'plain', description: 'No examples.' },
     ]);
   });
 });
