@@ -2,18 +2,19 @@ import type { ModelClient } from 'switchyard';
 import type { ModelRequest, TranscriptToolResult } from 'switchyard/providers';
 import type { ScriptedCall, ScriptedTurn } from 'switchyard/testing';
 import { createScriptedModel } from 'switchyard/testing';
-import { isPlainObject, type JsonObject } from 'switchyard/tools';
+import type { JsonObject } from 'switchyard/tools';
 import { UsageError } from './errors.js';
 
 const MULTIPLY = /\b(times|multipl\w*|product)\b|[×*]/i;
-const CALL_LINE = /^call\s+(\S+)\s*(.*)$/;
+const CALL_LINE = /^call\s+(\S+)\s+(\{.*\})$/;
 
 /**
- * The calls a task scripts, one a line: `call <tool> <JSON arguments>` (arguments default `{}`).
- * Lines of other text are left alone. Lets the demo drive any tools, the user's included.
+ * The calls a task scripts, one a line: `call <tool> <JSON arguments>`, the arguments an object
+ * (`{}` for none). Other lines ("call Ada about it") are text. Lets the demo drive any tools, the
+ * user's included.
  *
  * @returns the calls in order, or undefined when the task scripts none.
- * @throws UsageError naming the line when its arguments are not a JSON object.
+ * @throws UsageError naming the line when its arguments are not valid JSON.
  */
 export function scriptedCalls(task: string): ScriptedCall[] | undefined {
   const calls: ScriptedCall[] = [];
@@ -21,20 +22,15 @@ export function scriptedCalls(task: string): ScriptedCall[] | undefined {
     const match = CALL_LINE.exec(line.trim());
     if (match === null) continue;
     const [, name = '', text = ''] = match;
-    let args: unknown;
+    let args: JsonObject;
     try {
-      args = JSON.parse(text.trim() === '' ? '{}' : text);
+      args = JSON.parse(text);
     } catch (error) {
       throw new UsageError(
         `the demo model cannot read ${JSON.stringify(line)}: ${(error as Error).message}`,
       );
     }
-    if (!isPlainObject(args)) {
-      throw new UsageError(
-        `the demo model cannot read ${JSON.stringify(line)}: arguments must be a JSON object`,
-      );
-    }
-    calls.push({ name, arguments: args as JsonObject });
+    calls.push({ name, arguments: args });
   }
   return calls.length === 0 ? undefined : calls;
 }

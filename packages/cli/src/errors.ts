@@ -16,7 +16,8 @@ export class InputError extends SwitchyardError {
 
 /**
  * A `--prices` file the CLI cannot use: `problem` says why (`unreadable`: the file cannot be read,
- * exit 3; `not_json`, `unknown_key`, `bad_price`: its content is wrong, exit 2 like a bad flag).
+ * exit 3; `not_json`, `bad_shape`, `unknown_key`, `bad_price`: its content is wrong, exit 2 like a
+ * bad flag).
  */
 export class PriceTableError extends SwitchyardError {
   static readonly CODE = 'SY_ERR_CLI_PRICE_TABLE';
@@ -24,7 +25,7 @@ export class PriceTableError extends SwitchyardError {
 
   constructor(
     message: string,
-    readonly problem: 'unreadable' | 'not_json' | 'unknown_key' | 'bad_price',
+    readonly problem: 'unreadable' | 'not_json' | 'bad_shape' | 'unknown_key' | 'bad_price',
     options?: { cause?: unknown },
   ) {
     super(message, options);

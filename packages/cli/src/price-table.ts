@@ -53,7 +53,7 @@ function price(file: string, where: string, value: unknown): number {
 }
 
 function objectAt(file: string, where: string, value: unknown): Record<string, unknown> {
-  if (!isPlainObject(value)) fail(file, 'bad_price', `${where} must be an object`);
+  if (!isPlainObject(value)) fail(file, 'bad_shape', `${where} must be an object`);
   return value;
 }
 
@@ -85,8 +85,8 @@ function checkPriceFile(file: string, value: unknown): PriceFile {
  *
  * @param options.file the price file's path (resolved by the caller); none: flags only.
  * @param options.inputPerMillion `--price-in`; options.outputPerMillion `--price-out`.
- * @throws PriceTableError when the file cannot be read, is not JSON, has a key it does not know,
- *   or a price that is negative or not a number.
+ * @throws PriceTableError when the file cannot be read, is not JSON, has a value that should be
+ *   an object and is not, a key it does not know, or a price that is negative or not a number.
  */
 export function loadPrices(options: {
   readonly file?: string;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { agentCommand } from '../src/agent-command.js';
 import { batchCommand } from '../src/batch-command.js';
+import { scriptedCalls } from '../src/demo-model.js';
 import { EXIT } from '../src/exit-codes.js';
 import { captureIo } from './cli-io.js';
 
@@ -76,6 +77,14 @@ describe('--tools without a model', () => {
     expect(await agentCommand([calls, '--tools', TOOLS, '--no-workers'], captureIo().io)).toBe(
       EXIT.ok,
     );
+  });
+
+  it('reads a call only from a line of a tool name and a JSON object', () => {
+    expect(scriptedCalls('call Ada about the order\nadd 1 and 2')).toBeUndefined();
+    expect(scriptedCalls('plan\n  call shout {}\ncall shout {"text":"a b"}')).toEqual([
+      { name: 'shout', arguments: {} },
+      { name: 'shout', arguments: { text: 'a b' } },
+    ]);
   });
 
   it('is refused when one task does not script its calls, or scripts them unreadably', async () => {

@@ -50,7 +50,7 @@ describe('a --prices file', () => {
     expect(loadPrices({})).toEqual({ perCall: {} });
   });
 
-  it('is refused, naming the key, when a key is unknown or a price is negative or not a number', () => {
+  it('is refused, naming the key, when a key is unknown, a price negative or not a number, or an entry not an object', () => {
     expect(problemOf('{"model":{"inputPerMilion":3}}')).toMatchObject({
       problem: 'unknown_key',
       message: expect.stringContaining('unknown key in model: "inputPerMilion"'),
@@ -69,8 +69,12 @@ describe('a --prices file', () => {
       message: expect.stringContaining('model.outputPerMillion'),
     });
     expect(problemOf('{"tools":{"a":{}}}')).toMatchObject({ problem: 'bad_price' });
-    expect(problemOf('{"tools":[1]}')).toMatchObject({ problem: 'bad_price' });
-    expect(problemOf('[]')).toMatchObject({ problem: 'bad_price' });
+    expect(problemOf('{"tools":[1]}')).toMatchObject({
+      problem: 'bad_shape',
+      message: expect.stringContaining('tools must be an object'),
+    });
+    expect(problemOf('{"tools":{"a":0.5}}')).toMatchObject({ problem: 'bad_shape' });
+    expect(problemOf('[]')).toMatchObject({ problem: 'bad_shape' });
     expect(problemOf('{"model": {')).toMatchObject({
       problem: 'not_json',
       message: expect.stringContaining('not valid JSON'),
