@@ -124,6 +124,11 @@ export function aiSdkTools(options: AiSdkToolsOptions): AiSdkToolSet {
     tools[definition.name] = tool({
       description: definition.description,
       inputSchema: anyInput(definition.inputSchema),
+      // The AI SDK's own field: providers that take examples get them natively, and
+      // `addToolInputExamplesMiddleware` writes them into the description for the others.
+      ...(definition.inputExamples === undefined
+        ? {}
+        : { inputExamples: definition.inputExamples.map((input) => ({ input })) }),
       ...(journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(definition.name))
         ? { needsApproval: true }
         : {}),

@@ -26,6 +26,7 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
+import { scriptedCalls } from './demo-model.js';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { composeLayers } from './load-stack.js';
@@ -179,7 +180,11 @@ export async function agentCommand(args: string[], io: CommandIo = processIo()):
     baseURL: stringOption(line, 'base-url'),
     env: io.env,
   };
-  refuseDemoModelWithTools(providerOf(choice), stringOption(line, 'tools'));
+  refuseDemoModelWithTools(
+    providerOf(choice),
+    stringOption(line, 'tools'),
+    () => scriptedCalls(task) !== undefined,
+  );
   const model = await chooseModel(choice);
   const tools = await setUpTools(line, io.cwd, { mcp: 'configs' });
   const controller = new AbortController();

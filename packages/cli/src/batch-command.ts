@@ -19,15 +19,17 @@ import {
   parseCommandLine,
   stringOption,
 } from './command-line.js';
+import { scriptedCalls } from './demo-model.js';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { journalStoreOf } from './journal-store-option.js';
 import { createModelLimiter } from './model-limiter.js';
+import { loadPrices } from './price-table.js';
 import { processStop } from './process-stop.js';
 import { runTasksOnQueue, runTaskWorker } from './queue-tasks.js';
 import { runTasks } from './run-tasks.js';
 import { taskModels } from './task-models.js';
-import { succeeded, type TaskOutcome, waitsForOperator } from './task-outcome.js';
+import { pricedOutcome, succeeded, type TaskOutcome, waitsForOperator } from './task-outcome.js';
 import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 import { withCallSlots } from './with-call-slots.js';
 
@@ -75,9 +77,19 @@ export const BATCH_SPEC: CommandSpec = {
     'price-in': {
       type: 'string',
       value: '<usd>',
-      description: 'USD per million input tokens (the summary shows the cost)',
+      description: 'USD per million input tokens (the summary shows the cost; overrides --prices)',
     },
-    'price-out': { type: 'string', value: '<usd>', description: 'USD per million output tokens' },
+    'price-out': {
+      type: 'string',
+      value: '<usd>',
+      description: 'USD per million output tokens (overrides --prices)',
+    },
+    prices: {
+      type: 'string',
+      value: '<file.json>',
+      description:
+        'a price table: {"model":{"inputPerMillion","outputPerMillion"},"tools":{"<name>":{"perCall"}}};\nperCall prices the calls of a tool that reported no cost of its own',
+    },
     'model-module': {
       type: 'string',
       value: '<module>',
@@ -112,7 +124,8 @@ export const BATCH_SPEC: CommandSpec = {
     ...TOOL_OPTIONS,
   },
   notes: `Result line: {"id","status","text","turns","toolCalls","failedToolCalls","usage",
-"toolUsage","latencyMs","error","resumed","metadata"}. Receipts (--audit) are written one log per task id.
+"toolUsage","latencyMs","error","resumed","metadata","toolCost"}. "toolUsage" prices each tool
+(toolUsd, modelUsd, totalUsd), "toolCost" sums them for the task. Receipts (--audit) are written one log per task id.
 
 Result lines of tasks that wait add "pendingApprovals" or "inDoubt"; the last line of an id is its
 latest. Ctrl-C once: no new task or call starts, running calls finish (--grace); twice: stop now.
@@ -151,8 +164,12 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   const maxConcurrentTools = integerOption(line, 'concurrency', DEFAULT_MAX_CONCURRENT_TOOLS);
   const rpm = numberOption(line, 'rpm');
   const tpm = numberOption(line, 'tpm');
-  const priceIn = numberOption(line, 'price-in');
-  const priceOut = numberOption(line, 'price-out');
+  const pricesFile = stringOption(line, 'prices');
+  const prices = loadPrices({
+    ...(pricesFile === undefined ? {} : { file: resolve(io.cwd, pricesFile) }),
+    ...optional('inputPerMillion', numberOption(line, 'price-in')),
+    ...optional('outputPerMillion', numberOption(line, 'price-out')),
+  });
   const graceMs = integerOption(line, 'grace', DEFAULT_INTERRUPT_GRACE_MS, 0);
   const approvalTtl = numberOption(line, 'approval-ttl');
   const approvals: ApprovalOptions | false = flagOption(line, 'approvals')
@@ -177,7 +194,12 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     ...(rpm === undefined ? {} : { requestsPerMinute: rpm }),
     ...(tpm === undefined ? {} : { tokensPerMinute: tpm }),
   });
-  const modelFor = await taskModels(line, io, limiter);
+  const modelFor = await taskModels(
+    line,
+    io,
+    limiter,
+    () => tasks.length > 0 && tasks.every((task) => scriptedCalls(task.task) !== undefined),
+  );
   const tools = await setUpTools(line, io.cwd);
   const scratch =
     outPath === undefined && !worker ? mkdtempSync(join(tmpdir(), 'switchyard-batch-')) : undefined;
@@ -231,7 +253,8 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   process.on('SIGINT', onSigint);
   let cancelled: string[];
   try {
-    const onOutcome = (outcome: TaskOutcome) => {
+    const onOutcome = (unpriced: TaskOutcome) => {
+      const outcome = pricedOutcome(unpriced, prices);
       outcomes.push(outcome);
       const text = `${JSON.stringify(outcome)}\n`;
       if (results === undefined) io.stdout.write(text);
@@ -271,9 +294,7 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     badLines: bad.length,
     throttled: limiter.throttled,
     wallMs: Date.now() - started,
-    ...(priceIn === undefined && priceOut === undefined
-      ? {}
-      : { prices: { inputPerMillion: priceIn ?? 0, outputPerMillion: priceOut ?? 0 } }),
+    prices,
   });
   if (flagOption(line, 'json')) io.stdout.write(`${JSON.stringify({ summary })}\n`);
   else io.stderr.write(formatBatchSummary(summary));
@@ -283,6 +304,11 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
   if (bad.length > 0) return EXIT.input;
   const failed = outcomes.some((outcome) => !succeeded(outcome) && !waitsForOperator(outcome));
   return failed && !flagOption(line, 'allow-failures') ? EXIT.failures : EXIT.ok;
+}
+
+/** `{ [key]: value }`, or nothing when the value is absent (for exact optional properties). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
 }
 
 /** Names a batch in its queued tasks' job ids: two batches may both have a task "line-1". */

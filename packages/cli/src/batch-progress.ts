@@ -32,8 +32,10 @@ export class BatchProgress {
     }
     const error = outcome.error === null ? '' : `: ${outcome.error}`;
     const resumed = outcome.resumed === null ? '' : ' (resumed)';
+    const cost =
+      outcome.toolCost === undefined ? '' : ` ($${outcome.toolCost.totalUsd.toFixed(4)})`;
     this.err.write(
-      `[${this.done}/${this.total}] ${outcome.id} ${outcome.status}${error}${resumed} · ${outcome.turns} turns · ${outcome.toolCalls} tool calls · ${(outcome.latencyMs / 1000).toFixed(2)} s\n`,
+      `[${this.done}/${this.total}] ${outcome.id} ${outcome.status}${error}${resumed} · ${outcome.turns} turns · ${outcome.toolCalls} tool calls${cost} · ${(outcome.latencyMs / 1000).toFixed(2)} s\n`,
     );
   }
 

@@ -1,12 +1,8 @@
+import { hasPrices, type Prices } from './price-table.js';
 import type { TaskOutcome } from './task-outcome.js';
 import { succeeded } from './task-outcome.js';
-import { formatToolUsage, mergeToolUsage, type ToolUsageTable } from './tool-usage-table.js';
-
-/** Prices in USD per million tokens, for the summary's cost. */
-export interface TokenPrices {
-  readonly inputPerMillion: number;
-  readonly outputPerMillion: number;
-}
+import { formatToolCosts, type PricedToolTable, priceToolUsage } from './tool-cost-table.js';
+import { mergeToolUsage } from './tool-usage-table.js';
 
 /** What `switchyard batch` reports at the end. */
 export interface BatchRunSummary {
@@ -26,12 +22,17 @@ export interface BatchRunSummary {
   readonly interrupted: number;
   readonly badLines: number;
   readonly toolCalls: number;
-  /** Per tool: calls, dollars the tool reported, model tokens (this run's tasks). */
-  readonly toolUsage: ToolUsageTable;
+  /**
+   * Per tool (this run's tasks): calls, tool and model tokens and dollars; most expensive first
+   * when prices are known, else most calls first.
+   */
+  readonly toolUsage: PricedToolTable;
+  /** Whether prices were given (flags or `--prices`): the table then shows model and total dollars. */
+  readonly priced: boolean;
   /** Task latency of this run's tasks, ms. */
   readonly latencyMs: { readonly p50: number; readonly p95: number; readonly max: number };
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
-  /** USD, when prices were given. */
+  /** USD of the model's tokens, when model prices were given. */
   readonly costUsd: number | null;
   /** 429 answers the model limiter waited out. */
   readonly throttled: number;
@@ -52,9 +53,12 @@ export function summarizeBatch(input: {
   readonly badLines: number;
   readonly throttled: number;
   readonly wallMs: number;
-  readonly prices?: TokenPrices;
+  /** Default: none (no dollars but what the tools reported). */
+  readonly prices?: Prices;
 }): BatchRunSummary {
-  const { outcomes, prices } = input;
+  const { outcomes } = input;
+  const prices = input.prices ?? { perCall: {} };
+  const model = prices.model;
   const latencies = outcomes.map((outcome) => outcome.latencyMs).sort((a, b) => a - b);
   const usage = { inputTokens: 0, outputTokens: 0 };
   let ok = 0;
@@ -79,7 +83,8 @@ export function summarizeBatch(input: {
     interrupted: input.interrupted,
     badLines: input.badLines,
     toolCalls,
-    toolUsage: mergeToolUsage(outcomes.map((outcome) => outcome.toolUsage)),
+    toolUsage: priceToolUsage(mergeToolUsage(outcomes.map((outcome) => outcome.toolUsage)), prices),
+    priced: hasPrices(prices),
     latencyMs: {
       p50: quantile(latencies, 0.5),
       p95: quantile(latencies, 0.95),
@@ -87,10 +92,10 @@ export function summarizeBatch(input: {
     },
     usage,
     costUsd:
-      prices === undefined
+      model === undefined
         ? null
-        : (usage.inputTokens * prices.inputPerMillion +
-            usage.outputTokens * prices.outputPerMillion) /
+        : (usage.inputTokens * model.inputPerMillion +
+            usage.outputTokens * model.outputPerMillion) /
           1e6,
     throttled: input.throttled,
     wallMs: input.wallMs,
@@ -107,7 +112,7 @@ export function formatBatchSummary(summary: BatchRunSummary): string {
     `tokens     ${summary.usage.inputTokens} in, ${summary.usage.outputTokens} out${summary.costUsd === null ? '' : `  cost $${summary.costUsd.toFixed(4)}`}${summary.throttled > 0 ? `  (${summary.throttled} rate-limit waits)` : ''}`,
     `wall       ${seconds(summary.wallMs)}`,
   ];
-  const table = formatToolUsage(summary.toolUsage);
+  const table = formatToolCosts(summary.toolUsage, summary.priced);
   if (table.length > 0) lines.push('', ...table);
   return `\n${lines.join('\n')}\n`;
 }

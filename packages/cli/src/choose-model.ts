@@ -34,16 +34,24 @@ export function providerOf(choice: Pick<ModelChoice, 'provider' | 'env'>): strin
 }
 
 /**
- * Refuses `--tools` with the built-in scripted model: it calls only the built-in tools
- * (`regex_match`, `sha256`, `math_calc`), so against the user's tools every call would be
- * refused while the run reports itself completed.
+ * Refuses `--tools` with the built-in scripted model unless every task scripts its calls
+ * (`call <tool> <JSON>` lines): otherwise it calls only the built-in tools (`regex_match`,
+ * `sha256`, `math_calc`), so against the user's tools every call would be refused while the run
+ * reports itself completed.
  *
- * @throws UsageError when `provider` is `scripted` and `tools` is given.
+ * @param tasksScriptCalls whether every task names its calls; asked only when the rest would
+ *   refuse (default: they do not).
+ * @throws UsageError when `provider` is `scripted`, `tools` is given and the tasks do not script
+ *   their calls.
  */
-export function refuseDemoModelWithTools(provider: string, tools: string | undefined): void {
-  if (provider !== 'scripted' || tools === undefined) return;
+export function refuseDemoModelWithTools(
+  provider: string,
+  tools: string | undefined,
+  tasksScriptCalls: () => boolean = () => false,
+): void {
+  if (provider !== 'scripted' || tools === undefined || tasksScriptCalls()) return;
   throw new UsageError(
-    `--tools ${tools} needs a model that can call your tools, and none is set: the built-in scripted model calls only the built-in tools. Set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider (or, for batch, --model-module)`,
+    `--tools ${tools} needs a model that can call your tools, and none is set: the built-in scripted model calls only the built-in tools. Set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider (or, for batch, --model-module), or script each task's calls with "call <tool> <JSON arguments>" lines`,
   );
 }
 

@@ -13,3 +13,21 @@ export class InputError extends SwitchyardError {
   static readonly FORMER_CODES: readonly string[] = ['cli_input'];
   readonly code = InputError.CODE;
 }
+
+/**
+ * A `--prices` file the CLI cannot use: `problem` says why (`unreadable`: the file cannot be read,
+ * exit 3; `not_json`, `bad_shape`, `unknown_key`, `bad_price`: its content is wrong, exit 2 like a
+ * bad flag).
+ */
+export class PriceTableError extends SwitchyardError {
+  static readonly CODE = 'SY_ERR_CLI_PRICE_TABLE';
+  readonly code = PriceTableError.CODE;
+
+  constructor(
+    message: string,
+    readonly problem: 'unreadable' | 'not_json' | 'bad_shape' | 'unknown_key' | 'bad_price',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

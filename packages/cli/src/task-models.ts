@@ -20,6 +20,8 @@ function isModelClient(value: unknown): value is ModelClient {
  * task returning one), else a provider client shared by every task, else the scripted demo per
  * task. Models other than the demo go through the shared limiter.
  *
+ * `tasksScriptCalls`: every task of the batch scripts its calls for the demo (`scriptedCalls`).
+ *
  * @throws InputError for a model module that exports no model; InvalidOptionError for a bad
  *   provider; UsageError for `--tools` with the scripted demo model (`refuseDemoModelWithTools`).
  */
@@ -27,6 +29,7 @@ export async function taskModels(
   line: CommandLine,
   io: CommandIo,
   limiter: ModelLimiter,
+  tasksScriptCalls: () => boolean = () => false,
 ): Promise<(task: BatchTask) => Promise<ModelClient>> {
   const path = stringOption(line, 'model-module');
   if (path !== undefined) {
@@ -55,7 +58,8 @@ export async function taskModels(
   };
   // A producer of `batch --queue` runs no model: its workers do, with their own.
   const producer = stringOption(line, 'queue') !== undefined && !flagOption(line, 'worker');
-  if (!producer) refuseDemoModelWithTools(providerOf(choice), stringOption(line, 'tools'));
+  if (!producer)
+    refuseDemoModelWithTools(providerOf(choice), stringOption(line, 'tools'), tasksScriptCalls);
   if (providerOf(choice) === 'scripted') {
     await chooseModel({ ...choice, task: 'check' }); // refuses a bad --provider before any task
     return (task) => chooseModel({ ...choice, task: task.task });

@@ -2,6 +2,8 @@ import type { AgentRun } from 'switchyard';
 import { errorMessage } from 'switchyard/extension';
 import type { InDoubtCall, PendingApproval } from 'switchyard/journal';
 import type { BatchTask } from './batch-tasks.js';
+import type { Prices } from './price-table.js';
+import { priceToolUsage, type ToolCostTotal, totalToolCost } from './tool-cost-table.js';
 import { type ToolUsageTable, toolUsageOf } from './tool-usage-table.js';
 
 /** One task's result line in a batch's output. */
@@ -20,8 +22,13 @@ export interface TaskOutcome {
   readonly toolCalls: number;
   readonly failedToolCalls: number;
   readonly usage: AgentRun['usage'];
-  /** Per tool: calls, dollars the tool reported, model tokens (absent on lines of older runs). */
+  /**
+   * Per tool: calls, dollars the tool reported, model tokens; priced (`PricedToolRow`) on the
+   * lines `batch` writes (absent on lines of older runs).
+   */
   readonly toolUsage?: ToolUsageTable;
+  /** What the task's tools cost in all: calls, tool, model and total USD (with `toolUsage`). */
+  readonly toolCost?: ToolCostTotal;
   /** Wall time of the run, ms (this process's share when the task resumed). */
   readonly latencyMs: number;
   readonly error: string | null;
@@ -83,6 +90,13 @@ function errorOf(run: AgentRun): string | null {
     default:
       return null;
   }
+}
+
+/** The outcome with its tools' dollars: the table priced, and their total as `toolCost`. */
+export function pricedOutcome(outcome: TaskOutcome, prices: Prices): TaskOutcome {
+  if (outcome.toolUsage === undefined) return outcome;
+  const toolUsage = priceToolUsage(outcome.toolUsage, prices);
+  return { ...outcome, toolUsage, toolCost: totalToolCost(toolUsage) };
 }
 
 /** The result line of a task whose run could not start (a model module that threw, …). */

@@ -5,8 +5,17 @@ export interface ToolUsageRow {
   readonly calls: number;
   /** Dollars the tool reported (`usage.toolCostUsd`). */
   readonly usd: number;
+  /**
+   * Calls whose tool reported no dollars: a price table's `perCall` price applies to these only
+   * (absent on lines of older runs: read as 0).
+   */
+  readonly unreportedCalls?: number;
   /** The calls' shares of their model turns' tokens (`usage.modelTokens`). */
   readonly modelTokens: number;
+  /** The input part of `modelTokens` (`usage.modelInputTokens`; absent on older lines). */
+  readonly modelInputTokens?: number;
+  /** The output part of `modelTokens` (`usage.modelOutputTokens`; absent on older lines). */
+  readonly modelOutputTokens?: number;
 }
 
 /** Per tool name, what its calls came to. */
@@ -20,7 +29,10 @@ export function toolUsageOf(results: readonly ToolCallResult[]): ToolUsageTable 
       {
         calls: 1,
         usd: result.usage?.toolCostUsd ?? 0,
+        unreportedCalls: result.usage?.toolCostUsd === undefined ? 1 : 0,
         modelTokens: result.usage?.modelTokens ?? 0,
+        modelInputTokens: result.usage?.modelInputTokens ?? 0,
+        modelOutputTokens: result.usage?.modelOutputTokens ?? 0,
       },
     ]),
   );
@@ -31,29 +43,36 @@ export function mergeToolUsage(tables: readonly (ToolUsageTable | undefined)[]):
   return addUp(tables.flatMap((table) => Object.entries(table ?? {})));
 }
 
-function addUp(rows: readonly (readonly [string, ToolUsageRow])[]): ToolUsageTable {
-  const table = new Map<string, ToolUsageRow>();
-  for (const [name, row] of rows) {
-    const sum = table.get(name) ?? { calls: 0, usd: 0, modelTokens: 0 };
-    table.set(name, {
-      calls: sum.calls + row.calls,
-      usd: sum.usd + row.usd,
-      modelTokens: sum.modelTokens + row.modelTokens,
-    });
-  }
-  return Object.fromEntries([...table].sort(([a], [b]) => a.localeCompare(b)));
+/** The counts of a row alone: what `addUp` sums (a priced row's dollars are worked out again). */
+function countsOf(row: ToolUsageRow): Required<ToolUsageRow> {
+  return {
+    calls: row.calls,
+    usd: row.usd,
+    unreportedCalls: row.unreportedCalls ?? 0,
+    modelTokens: row.modelTokens,
+    modelInputTokens: row.modelInputTokens ?? 0,
+    modelOutputTokens: row.modelOutputTokens ?? 0,
+  };
 }
 
-/** The table as text: a line per tool, most calls first; empty when no tool was called. */
-export function formatToolUsage(table: ToolUsageTable): string[] {
-  const rows = Object.entries(table).sort(([, a], [, b]) => b.calls - a.calls);
-  if (rows.length === 0) return [];
-  const width = Math.max(4, ...rows.map(([name]) => name.length));
-  return [
-    `${'tool'.padEnd(width)}  ${'calls'.padStart(6)}  ${'tool USD'.padStart(10)}  ${'model tokens'.padStart(12)}`,
-    ...rows.map(
-      ([name, row]) =>
-        `${name.padEnd(width)}  ${String(row.calls).padStart(6)}  ${`$${row.usd.toFixed(4)}`.padStart(10)}  ${String(row.modelTokens).padStart(12)}`,
-    ),
-  ];
+function addUp(rows: readonly (readonly [string, ToolUsageRow])[]): ToolUsageTable {
+  const table = new Map<string, Required<ToolUsageRow>>();
+  for (const [name, row] of rows) {
+    const sum = table.get(name);
+    const counts = countsOf(row);
+    table.set(
+      name,
+      sum === undefined
+        ? counts
+        : {
+            calls: sum.calls + counts.calls,
+            usd: sum.usd + counts.usd,
+            unreportedCalls: sum.unreportedCalls + counts.unreportedCalls,
+            modelTokens: sum.modelTokens + counts.modelTokens,
+            modelInputTokens: sum.modelInputTokens + counts.modelInputTokens,
+            modelOutputTokens: sum.modelOutputTokens + counts.modelOutputTokens,
+          },
+    );
+  }
+  return Object.fromEntries([...table].sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -69,7 +69,14 @@ describe('switchyard batch', () => {
       verifiedLines: 3,
     });
     const [{ summary }] = jsonLines(stdout) as [{ summary: Record<string, unknown> }];
-    expect(summary).toMatchObject({ tasks: 6, succeeded: 6, failed: 0, toolCalls: 16, costUsd: 0 });
+    expect(summary).toMatchObject({ tasks: 6, succeeded: 6, failed: 0, toolCalls: 16 });
+    // The demo model estimates its tokens, so the prices come to a cost.
+    const usage = summary.usage as { inputTokens: number; outputTokens: number };
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(summary.costUsd).toBeCloseTo(
+      (usage.inputTokens * 3 + usage.outputTokens * 15) / 1e6,
+      10,
+    );
     const callsIn = (table: unknown) =>
       Object.values(table as Record<string, { calls: number }>).reduce(
         (sum, row) => sum + row.calls,
@@ -77,6 +84,17 @@ describe('switchyard batch', () => {
       );
     expect(callsIn(results.find((result) => result.id === 'multiply')?.toolUsage)).toBe(3);
     expect(callsIn(summary.toolUsage)).toBe(16);
+    // Priced: each tool's row has its model dollars, and each line the sum of its task's tools.
+    const rows = Object.values(summary.toolUsage as Record<string, { totalUsd: number }>);
+    expect(rows.map((row) => row.totalUsd)).toEqual(
+      rows.map((row) => row.totalUsd).sort((a, b) => b - a),
+    );
+    expect(rows.every((row) => row.totalUsd > 0)).toBe(true);
+    expect(results.find((result) => result.id === 'multiply')?.toolCost).toMatchObject({
+      calls: 3,
+      toolUsd: 0,
+      modelUsd: expect.any(Number),
+    });
   });
 
   it('prints result lines on stdout without --out, and reports unreadable lines by number (exit 3)', async () => {

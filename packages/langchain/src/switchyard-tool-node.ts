@@ -4,6 +4,7 @@ import { ToolNode } from '@langchain/langgraph/prebuilt';
 import type { DispatchTurnOptions, ProposedCall, ToolCallResult } from 'switchyard';
 import { dispatchTurn, InvalidOptionError } from 'switchyard';
 import { RunJournal } from 'switchyard/journal';
+import { describeWithExamples } from 'switchyard/tools';
 import { decideThroughInterrupts } from './approval-interrupts.js';
 import { answersConsumed, InterruptedSteps } from './interrupted-steps.js';
 import { LangGraphToolContext } from './langgraph-tool-context.js';
@@ -166,6 +167,11 @@ function toolDefinitions(options: SwitchyardToolNodeOptions) {
     .filter((tool) => advertised === undefined || advertised.has(tool.canonicalName))
     .map((tool) => ({
       type: 'function' as const,
-      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+      // OpenAI-style definitions have no field for examples: they go into the description.
+      function: {
+        name: tool.name,
+        description: describeWithExamples(tool.description, tool.inputExamples),
+        parameters: tool.inputSchema,
+      },
     }));
 }

@@ -18,6 +18,7 @@ import {
   StepTurn,
   stepTurnOptions,
 } from 'switchyard/streams';
+import { describeWithExamples } from 'switchyard/tools';
 import { PassingModel } from './passing-model.js';
 import { unlistedCallOf } from './unlisted-call.js';
 
@@ -181,7 +182,8 @@ export function openAIAgentsTools(options: OpenAIAgentsToolsOptions): OpenAIAgen
     tools.push(
       functionTool(
         definition.name,
-        definition.description,
+        // The Agents SDK's function tools have no field for examples: they go into the description.
+        describeWithExamples(definition.description, definition.inputExamples),
         definition.inputSchema,
         journal !== undefined && toolNeedsApproval(dispatcher.registry.resolve(definition.name)),
         (runContext, input, details) => {
