@@ -12,7 +12,7 @@
 // Code shared between entries goes to dist/chunks/, so every class has one instance whichever
 // subpaths a program imports, and `instanceof` holds across them.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +99,16 @@ function tsc(project) {
 }
 
 /**
+ * Makes a package's `bin` files executable: npm sets the mode when it installs a package, but in
+ * the workspace `node_modules/.bin` links straight to the build, where tsc leaves files 0644.
+ */
+function markBinsExecutable(dir) {
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const files = typeof bin === 'string' ? [bin] : Object.values(bin ?? {});
+  for (const file of files) chmodSync(join(dir, file), 0o755);
+}
+
+/**
  * The packages under packages/, each after the workspace packages it depends on: a package's
  * declarations read those of its dependencies from their dist/.
  */
@@ -182,6 +192,7 @@ if (process.argv[2] !== 'core') {
   for (const name of packagesInBuildOrder()) {
     rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
     await tsc(join('packages', name, 'tsconfig.build.json'));
+    markBinsExecutable(join(root, 'packages', name));
   }
   console.log(`built ${packagesInBuildOrder().length} packages`);
 }
