@@ -210,6 +210,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
     'resolveSafety',
     'sha256Hex',
     'sideEffectRank',
+    'writeJson',
   ],
   './agent': ['DONE_MARKER', 'agentLoop', 'withLoopGuard'],
   './journal': [

@@ -64,3 +64,4 @@ export type {
 } from './tool-spec.js';
 export { SIDE_EFFECT_LEVELS, TOOL_KINDS } from './tool-spec.js';
 export type { InferToolArgs, JsonTypeName, SchemaFor } from './tool-types.js';
+export { type JsonWriteOptions, writeJson } from './write-json.js';

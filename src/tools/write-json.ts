@@ -39,7 +39,13 @@ type Frame =
  * RFC 8785 writes them; keys sorted when `canonical` is set) of any value, with an explicit stack
  * instead of recursion, so no depth of nesting can overflow the call stack. `undefined`, functions
  * and symbols are dropped from objects and written `null` in arrays, and non-finite numbers are
- * `null`, as JSON.stringify does.
+ * `null`, as JSON.stringify does. Slower than JSON.stringify: use it where a value may be anything a
+ * tool returned (the CLI writes results with it when JSON.stringify throws).
+ *
+ * @throws InvalidArgumentError for a cycle or a BigInt, and a throwing `toJSON` or getter's own
+ * error, unless `notes` is given (then they are written as stand-ins and named there).
+ * @example
+ * writeJson({ n: 10n }, { notes: [] }); // '{"n":"[bigint 10]"}'
  */
 export function writeJson(value: unknown, options: JsonWriteOptions = {}): string {
   const { notes, redact } = options;

@@ -29,6 +29,7 @@ import {
 import { scriptedCalls } from './demo-model.js';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { jsonText } from './json-text.js';
 import { composeLayers } from './load-stack.js';
 import { setUpTools, TOOL_OPTIONS } from './tool-setup.js';
 
@@ -53,7 +54,7 @@ export interface AgentCommandOptions {
 }
 
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = typeof value === 'string' ? value : jsonText(value);
   const line = (text ?? '').replace(/\s+/g, ' ');
   return line.length > 100 ? `${line.slice(0, 100)}…` : line;
 }
@@ -108,7 +109,7 @@ export async function runAgentCommand(options: AgentCommandOptions): Promise<Age
   });
   if (options.json) {
     out.write(
-      `${JSON.stringify({
+      `${jsonText({
         status: run.status,
         text: run.text,
         iterations: run.iterations,

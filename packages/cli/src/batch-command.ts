@@ -23,6 +23,7 @@ import { scriptedCalls } from './demo-model.js';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { journalStoreOf } from './journal-store-option.js';
+import { jsonText } from './json-text.js';
 import { createModelLimiter } from './model-limiter.js';
 import { loadPrices } from './price-table.js';
 import { processStop } from './process-stop.js';
@@ -256,7 +257,7 @@ export async function batchCommand(args: string[], io: CommandIo = processIo()):
     const onOutcome = (unpriced: TaskOutcome) => {
       const outcome = pricedOutcome(unpriced, prices);
       outcomes.push(outcome);
-      const text = `${JSON.stringify(outcome)}\n`;
+      const text = `${jsonText(outcome)}\n`;
       if (results === undefined) io.stdout.write(text);
       else results.write(text);
       progress.finished(outcome);

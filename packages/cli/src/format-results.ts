@@ -1,6 +1,7 @@
 import type { ToolCallResult } from 'switchyard';
 import { toWireCategory } from 'switchyard/dispatch';
 import type { BatchSummary } from './batch-stats.js';
+import { jsonText } from './json-text.js';
 
 const PREVIEW = 120;
 
@@ -44,7 +45,7 @@ export function formatResultLine(result: ToolCallResult, line: number, json: boo
   if (json) {
     // Spelled out rather than JSON.stringify of a fresh object: this runs once per call, and
     // building the text from its parts costs about half as much.
-    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${quotedWord(result.toolName)},"ok":${result.ok},"status":${quotedWord(result.status)},"errorCategory":${quotedWordOrNull(toWireCategory(result.errorCategory))},"result":${JSON.stringify(result.result) ?? 'null'},"error":${nullable(result.error)},"executor":${quotedWordOrNull(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
+    return `{"line":${line},"emitOrder":${result.emitOrder},"toolCallId":${JSON.stringify(result.toolCallId)},"toolName":${quotedWord(result.toolName)},"ok":${result.ok},"status":${quotedWord(result.status)},"errorCategory":${quotedWordOrNull(toWireCategory(result.errorCategory))},"result":${jsonText(result.result)},"error":${nullable(result.error)},"executor":${quotedWordOrNull(result.executor)},"executionDurationMs":${numberOrNull(result.executionDurationMs)}}\n`;
   }
   const duration =
     result.executionDurationMs === null ? '' : ` (${result.executionDurationMs.toFixed(2)} ms)`;
