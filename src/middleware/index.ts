@@ -72,6 +72,7 @@ export {
 export {
   type LayerSpan,
   type SpanAttributeValue,
+  type SpanEvent,
   type SpanOptions,
   type ToolCallSpan,
   toolCallSpan,
