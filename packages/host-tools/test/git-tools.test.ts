@@ -85,10 +85,12 @@ describe('gitTools', () => {
     expect((await callTool(tools, 'git_switch', { branch: '--orphan' })).status).toBe(
       'schema_violation',
     );
-    expect((await callTool(tools, 'git_log', { revision: '--output=/tmp/x' })).status).toBe(
+    // A file of this test's own, so a path some other program made cannot decide the assertion.
+    const leaked = join(outside, 'leaked-log');
+    expect((await callTool(tools, 'git_log', { revision: `--output=${leaked}` })).status).toBe(
       'schema_violation',
     );
-    expect(existsSync('/tmp/x')).toBe(false);
+    expect(existsSync(leaked)).toBe(false);
   });
 
   it('reports git failures as tool errors and checks options', async () => {
