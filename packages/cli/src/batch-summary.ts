@@ -1,7 +1,12 @@
 import { hasPrices, type Prices } from './price-table.js';
 import type { TaskOutcome } from './task-outcome.js';
 import { succeeded } from './task-outcome.js';
-import { formatToolCosts, type PricedToolTable, priceToolUsage } from './tool-cost-table.js';
+import {
+  formatToolCosts,
+  type PricedToolTable,
+  priceToolUsage,
+  roundUsd,
+} from './tool-cost-table.js';
 import { mergeToolUsage } from './tool-usage-table.js';
 
 /** What `switchyard batch` reports at the end. */
@@ -94,9 +99,11 @@ export function summarizeBatch(input: {
     costUsd:
       model === undefined
         ? null
-        : (usage.inputTokens * model.inputPerMillion +
-            usage.outputTokens * model.outputPerMillion) /
-          1e6,
+        : roundUsd(
+            (usage.inputTokens * model.inputPerMillion +
+              usage.outputTokens * model.outputPerMillion) /
+              1e6,
+          ),
     throttled: input.throttled,
     wallMs: input.wallMs,
   };

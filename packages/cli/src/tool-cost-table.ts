@@ -22,6 +22,14 @@ export interface ToolCostTotal {
   readonly totalUsd: number;
 }
 
+/**
+ * Dollars as they are written: rounded to 12 decimal places, far below any price, so that sums of
+ * binary fractions read as the amounts they add up (0.009, not 0.009000000000000001).
+ */
+export function roundUsd(amount: number): number {
+  return Math.round(amount * 1e12) / 1e12;
+}
+
 function priceRow(name: string, row: ToolUsageRow, prices: Prices): PricedToolRow {
   const perCall = Object.hasOwn(prices.perCall, name) ? (prices.perCall[name] ?? 0) : 0;
   const toolUsd = row.usd + perCall * (row.unreportedCalls ?? 0);
@@ -31,7 +39,13 @@ function priceRow(name: string, row: ToolUsageRow, prices: Prices): PricedToolRo
       : ((row.modelInputTokens ?? 0) * prices.model.inputPerMillion +
           (row.modelOutputTokens ?? 0) * prices.model.outputPerMillion) /
         1e6;
-  return { ...row, toolUsd, modelUsd, totalUsd: toolUsd + (modelUsd ?? 0) };
+  return {
+    ...row,
+    usd: roundUsd(row.usd),
+    toolUsd: roundUsd(toolUsd),
+    modelUsd: modelUsd === null ? null : roundUsd(modelUsd),
+    totalUsd: roundUsd(toolUsd + (modelUsd ?? 0)),
+  };
 }
 
 /** The table with each row's dollars, in the order it is shown. */
@@ -51,13 +65,13 @@ export function priceToolUsage(table: ToolUsageTable, prices: Prices): PricedToo
 export function totalToolCost(table: PricedToolTable): ToolCostTotal {
   const rows = Object.values(table);
   const modelUsd = rows.some((row) => row.modelUsd !== null)
-    ? rows.reduce((sum, row) => sum + (row.modelUsd ?? 0), 0)
+    ? roundUsd(rows.reduce((sum, row) => sum + (row.modelUsd ?? 0), 0))
     : null;
   return {
     calls: rows.reduce((sum, row) => sum + row.calls, 0),
-    toolUsd: rows.reduce((sum, row) => sum + row.toolUsd, 0),
+    toolUsd: roundUsd(rows.reduce((sum, row) => sum + row.toolUsd, 0)),
     modelUsd,
-    totalUsd: rows.reduce((sum, row) => sum + row.totalUsd, 0),
+    totalUsd: roundUsd(rows.reduce((sum, row) => sum + row.totalUsd, 0)),
   };
 }
 

@@ -156,4 +156,13 @@ describe('the batch summary’s per-tool table', () => {
       toolUsd: 0.5,
     });
   });
+
+  it('writes dollars as the amounts their sums add up to, not binary-fraction residue', () => {
+    const calls = [0.003, 0.003, 0.003].map((usd) => result('geocode', { toolCostUsd: usd }));
+    expect(0.003 + 0.003 + 0.003).not.toBe(0.009);
+    const batch = summary([outcome('a', calls)], { perCall: {} });
+    expect(batch.toolUsage.geocode).toMatchObject({ usd: 0.009, toolUsd: 0.009, totalUsd: 0.009 });
+    const line = pricedOutcome(outcome('a', calls), { perCall: {} });
+    expect(line.toolCost).toMatchObject({ toolUsd: 0.009, totalUsd: 0.009 });
+  });
 });
