@@ -43,36 +43,30 @@ export function mergeToolUsage(tables: readonly (ToolUsageTable | undefined)[]):
   return addUp(tables.flatMap((table) => Object.entries(table ?? {})));
 }
 
+/** What a row counts; each is summed over the rows of a tool (absent ones read as 0). */
+const COUNTED = [
+  'calls',
+  'usd',
+  'unreportedCalls',
+  'modelTokens',
+  'modelInputTokens',
+  'modelOutputTokens',
+] as const satisfies readonly (keyof ToolUsageRow)[];
+
+type Counts = { -readonly [Key in (typeof COUNTED)[number]]: number };
+
 /** The counts of a row alone: what `addUp` sums (a priced row's dollars are worked out again). */
-function countsOf(row: ToolUsageRow): Required<ToolUsageRow> {
-  return {
-    calls: row.calls,
-    usd: row.usd,
-    unreportedCalls: row.unreportedCalls ?? 0,
-    modelTokens: row.modelTokens,
-    modelInputTokens: row.modelInputTokens ?? 0,
-    modelOutputTokens: row.modelOutputTokens ?? 0,
-  };
+function countsOf(row: ToolUsageRow): Counts {
+  return Object.fromEntries(COUNTED.map((key) => [key, row[key] ?? 0])) as Counts;
 }
 
 function addUp(rows: readonly (readonly [string, ToolUsageRow])[]): ToolUsageTable {
-  const table = new Map<string, Required<ToolUsageRow>>();
+  const table = new Map<string, Counts>();
   for (const [name, row] of rows) {
-    const sum = table.get(name);
     const counts = countsOf(row);
-    table.set(
-      name,
-      sum === undefined
-        ? counts
-        : {
-            calls: sum.calls + counts.calls,
-            usd: sum.usd + counts.usd,
-            unreportedCalls: sum.unreportedCalls + counts.unreportedCalls,
-            modelTokens: sum.modelTokens + counts.modelTokens,
-            modelInputTokens: sum.modelInputTokens + counts.modelInputTokens,
-            modelOutputTokens: sum.modelOutputTokens + counts.modelOutputTokens,
-          },
-    );
+    const sum = table.get(name);
+    if (sum === undefined) table.set(name, counts);
+    else for (const key of COUNTED) sum[key] += counts[key];
   }
   return Object.fromEntries([...table].sort(([a], [b]) => a.localeCompare(b)));
 }
