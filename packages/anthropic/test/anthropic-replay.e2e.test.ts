@@ -1,24 +1,15 @@
 import { agentLoop } from 'switchyard';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWriteTools } from '../../../test/agent/support.js';
 import {
-  type AnthropicWireServer,
   blockFrames,
   messageDelta,
   messageStart,
   messageStop,
   messageStream,
-  startAnthropicWireServer,
 } from '../../../test/support/anthropic-wire-server.js';
 import { createAnthropicModel } from '../src/index.js';
-
-let server: AnthropicWireServer;
-beforeEach(async () => {
-  server = await startAnthropicWireServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+import { server } from './wire-server-fixture.js';
 
 const searchResult = {
   type: 'web_search_tool_result',

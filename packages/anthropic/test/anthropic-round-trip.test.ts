@@ -6,21 +6,10 @@ import {
 } from 'switchyard';
 import { createNativeDetector, type DetectedCall } from 'switchyard/detectors';
 import { recordingTool } from 'switchyard/testing';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  type AnthropicWireServer,
-  messageStream,
-  startAnthropicWireServer,
-} from '../../../test/support/anthropic-wire-server.js';
+import { expect, it } from 'vitest';
+import { messageStream } from '../../../test/support/anthropic-wire-server.js';
 import { createAnthropicModel } from '../src/index.js';
-
-let server: AnthropicWireServer;
-beforeEach(async () => {
-  server = await startAnthropicWireServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+import { server } from './wire-server-fixture.js';
 
 // The example of docs/anthropic.md, run against the wire server: one turn with a call, its
 // result replayed, and the next turn.

@@ -1,19 +1,8 @@
 import { createToolRegistry, defineTool } from 'switchyard';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AnthropicWireServer,
-  messageStream,
-  startAnthropicWireServer,
-} from '../../../test/support/anthropic-wire-server.js';
+import { describe, expect, it } from 'vitest';
+import { messageStream } from '../../../test/support/anthropic-wire-server.js';
 import { createAnthropicModel } from '../src/index.js';
-
-let server: AnthropicWireServer;
-beforeEach(async () => {
-  server = await startAnthropicWireServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+import { server } from './wire-server-fixture.js';
 
 const schema = {
   type: 'object',

@@ -1,15 +1,14 @@
 import { createToolRegistry, defineTool } from 'switchyard';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHAT_PATH,
   chatToolCallStream,
-  type OpenAIWireServer,
   RESPONSES_PATH,
   responsesToolCallStream,
-  startOpenAIWireServer,
 } from '../../../test/support/openai-wire-server.js';
 import { createOpenAIChatModel, createOpenAIResponsesModel } from '../src/index.js';
 import { collect } from './support.js';
+import { server } from './wire-server-fixture.js';
 
 const registry = createToolRegistry([
   defineTool({
@@ -25,14 +24,6 @@ const request = () => ({
   tools: registry.modelDefinitions(),
 });
 const described = 'Current weather\n\nInput examples:\n{"city":"Oslo"}';
-
-let server: OpenAIWireServer;
-beforeEach(async () => {
-  server = await startOpenAIWireServer();
-});
-afterEach(async () => {
-  await server.close();
-});
 
 describe('input examples on OpenAI, which has no field for them', () => {
   it('are written into the Chat Completions tool description', async () => {

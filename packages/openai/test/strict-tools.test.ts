@@ -1,15 +1,14 @@
 import { createToolRegistry, defineTool } from 'switchyard';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHAT_PATH,
   chatToolCallStream,
-  type OpenAIWireServer,
   RESPONSES_PATH,
   responsesToolCallStream,
-  startOpenAIWireServer,
 } from '../../../test/support/openai-wire-server.js';
 import { createOpenAIChatModel, createOpenAIResponsesModel } from '../src/index.js';
 import { collect, detect } from './support.js';
+import { server } from './wire-server-fixture.js';
 
 const listSchema = {
   type: 'object',
@@ -44,14 +43,6 @@ const request = () => ({
   tools: registry.modelDefinitions(),
 });
 const nullLimitCall = { id: 'call_a', name: 'list', arguments: ['{"path":"a",', '"limit":null}'] };
-
-let server: OpenAIWireServer;
-beforeEach(async () => {
-  server = await startOpenAIWireServer();
-});
-afterEach(async () => {
-  await server.close();
-});
 
 function promotedArguments(deltas: Parameters<typeof detect>[0]) {
   return detect(deltas, registry)
